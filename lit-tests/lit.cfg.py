@@ -1,0 +1,48 @@
+# lit configuration for the wrap-idiom suite. Paths come from the
+# lit.site.cfg.py that CMake writes into the build tree.
+import os
+
+import lit.formats
+import lit.util
+
+config.name = "wrap-idiom (LLVM %d)" % config.llvm_version_major
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".c", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.wrapidiom_obj_root, "lit-tests")
+
+tools = config.llvm_tools_dir
+# FileCheck, not, count, opt, clang of the LLVM under test come first.
+config.environment["PATH"] = os.pathsep.join(
+    [config.tools_dir, tools, config.environment.get("PATH", "")])
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+# Runtime tests read UBSan reports from stderr; keep them unsymbolized and
+# free of the user's settings.
+config.environment["UBSAN_OPTIONS"] = "print_stacktrace=0:symbolize=0"
+
+plugin = config.plugin
+clang = os.path.join(tools, "clang")
+opt = os.path.join(tools, "opt")
+
+# clang 22 parses -mllvm options of a -fpass-plugin; clang < 22 only sees the
+# plugin's options when it is also loaded with -fplugin= (see README.md).
+pass_plugin = "-fpass-plugin=" + plugin
+if config.llvm_version_major < 22:
+    pass_plugin += " -fplugin=" + plugin
+
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%opt", "%s -load-pass-plugin=%s" % (opt, plugin)))
+config.substitutions.append(("%clang_plugin", "%s %s" % (clang, pass_plugin)))
+config.substitutions.append(("%clang", clang))
+config.substitutions.append(
+    ("%ubsan", "-fsanitize=signed-integer-overflow,unsigned-integer-overflow,pointer-overflow"))
+config.substitutions.append(("%srcroot", config.wrapidiom_src_root))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+
+config.available_features.add("llvm%d" % config.llvm_version_major)
+if config.llvm_version_major >= 20:
+    # -fsanitize-undefined-ignore-overflow-pattern= arrived in clang 20.
+    config.available_features.add("ignore-overflow-pattern")

@@ -1,0 +1,101 @@
+//===- OverflowCheck.h - Find the UBSan overflow checks clang emitted -----===//
+//
+// Part of wrapidiom. A UBSan overflow check is recognised by its structure,
+// never by block names (release clang drops them):
+//
+//   %r  = call {iN, i1} @llvm.[su]{add,sub,mul}.with.overflow.iN(a, b)  ; or a GEP
+//   %ov = extractvalue {iN, i1} %r, 1
+//   %ok = xor i1 %ov, true                                 ; !nosanitize
+//   br i1 %ok, label %cont, label %handler                 ; !nosanitize
+// handler:                                                 ; all !nosanitize
+//   call void @__ubsan_handle_add_overflow[_abort|_minimal[_abort|_preserve]]
+//   -- or --  call void @llvm.ubsantrap(i8 <kind>)   (-fsanitize-trap, -ftrapv)
+//
+//===----------------------------------------------------------------------===//
+#ifndef WRAPIDIOM_OVERFLOWCHECK_H
+#define WRAPIDIOM_OVERFLOWCHECK_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class BasicBlock;
+class BranchInst;
+class CallBase;
+class Function;
+class GetElementPtrInst;
+class GlobalVariable;
+class Instruction;
+class IntrinsicInst;
+class Value;
+} // namespace llvm
+
+namespace wrapidiom {
+
+/// The arithmetic a check guards.
+enum class CheckOp { Add, Sub, Mul, Neg, Ptr };
+
+/// How the check reports: which runtime entry point clang chose.
+enum class CheckForm {
+  Recover,      // __ubsan_handle_X_overflow (full runtime, continues)
+  Abort,        // __ubsan_handle_X_overflow_abort
+  Minimal,      // __ubsan_handle_X_overflow_minimal
+  MinimalAbort, // __ubsan_handle_X_overflow_minimal_abort
+  MinimalPreserve, // __ubsan_handle_X_overflow_minimal_preserve (preserve_all)
+  Trap,         // llvm.ubsantrap(kind)
+};
+
+/// The source location clang recorded in the handler's static data (full
+/// runtime forms only), so remarks can name the site without -g.
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+struct OverflowCheck {
+  llvm::BranchInst *Branch = nullptr;   // the !nosanitize conditional branch
+  llvm::BasicBlock *HandlerBlock = nullptr;
+  llvm::CallBase *Handler = nullptr;    // handler call or llvm.ubsantrap
+  unsigned PassSuccessor = 0;           // successor taken when no overflow
+  CheckOp Op = CheckOp::Add;
+  CheckForm Form = CheckForm::Recover;
+  bool Signed = false;                  // integer checks: s*.with.overflow
+  /// Integer checks: the *.with.overflow intrinsic whose bit is tested.
+  llvm::IntrinsicInst *Arith = nullptr;
+  /// Pointer checks: the inbounds GEP whose wrap is tested.
+  llvm::GetElementPtrInst *GEP = nullptr;
+  /// Full-runtime handler data ({SourceLocation, TypeDescriptor*, ...}).
+  llvm::GlobalVariable *Data = nullptr;
+  /// Set when the branch condition mixes in anything but this check's own
+  /// overflow bit (another operation's bit, unknown leaves): such a check is
+  /// never folded, since folding would also drop the other conditions.
+  bool Combined = false;
+
+  /// The instruction that carries the arithmetic (Arith or GEP).
+  llvm::Instruction *arithmetic() const;
+  /// "signed-integer-overflow", "unsigned-integer-overflow", "pointer-overflow".
+  llvm::StringRef sanitizer() const;
+  /// "add", "sub", "mul", "negate", "pointer".
+  llvm::StringRef opName() const;
+  /// Location from the handler data, if the form carries one.
+  std::optional<SourceLoc> sourceLoc() const;
+  /// Type name from the handler data's TypeDescriptor ("'unsigned long'"
+  /// without the quotes), if the form carries one.
+  std::optional<std::string> typeName() const;
+};
+
+/// Collect every overflow check in F, in program order.
+llvm::SmallVector<OverflowCheck, 8> findOverflowChecks(llvm::Function &F);
+
+/// Is Callee a UBSan runtime entry point or llvm.ubsantrap? Such calls do not
+/// write program memory, which lets the matcher see through handler blocks.
+bool isUBSanRuntimeCall(const llvm::CallBase &Call);
+
+llvm::StringRef formName(CheckForm Form);
+
+} // namespace wrapidiom
+
+#endif

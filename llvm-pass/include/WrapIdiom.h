@@ -1,0 +1,36 @@
+//===- WrapIdiom.h - Turn off UBSan checks of idiomatic wrap tests --------===//
+//
+// Part of wrapidiom.
+//
+// The `wrap-idiom` pass finds every UBSan overflow check clang emitted
+// (signed/unsigned integer and pointer overflow, every handler form), decides
+// for each whether the program itself tests this very operation for wrap and
+// lets no wrapped value escape that test, and turns off exactly those checks
+// by folding the check's branch condition to "no overflow". Dead handler
+// blocks are left for later passes to delete. Each decision is tagged:
+// `!wrap.idiom` metadata on the arithmetic, one optimisation remark per
+// check (Passed when removed, Missed when kept), and statistics.
+//
+// It runs at pipeline start, on clang's own IR, so the decision is the same
+// at -O0 and -O2 and no canonicalisation has rewritten the wrap test yet.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WRAPIDIOM_WRAPIDIOM_H
+#define WRAPIDIOM_WRAPIDIOM_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace wrapidiom {
+
+class WrapIdiomPass : public llvm::PassInfoMixin<WrapIdiomPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  // Like the sanitizers it edits: runs on optnone (-O0) functions too.
+  static bool isRequired() { return true; }
+  static llvm::StringRef name() { return "wrap-idiom"; }
+};
+
+} // namespace wrapidiom
+
+#endif

@@ -1,0 +1,95 @@
+//===- Plugin.cpp - Register wrap-idiom with the new pass manager ---------===//
+//
+// Part of wrapidiom.
+//
+//   clang -fpass-plugin=WrapIdiom.so ...     runs it at pipeline start, at
+//                                            every optimisation level
+//   opt -load-pass-plugin=WrapIdiom.so -passes=wrap-idiom ...
+//
+//===----------------------------------------------------------------------===//
+#include "Options.h"
+#include "WrapIdiom.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
+
+using namespace llvm;
+
+namespace wrapidiom {
+
+namespace {
+
+cl::OptionCategory Category("wrap-idiom options");
+
+cl::opt<Mode> ModeOpt(
+    "wrap-idiom-mode", cl::desc("What to do with a recognised check"),
+    cl::init(Mode::Remove), cl::cat(Category),
+    cl::values(clEnumValN(Mode::Remove, "remove",
+                          "turn the check off (default)"),
+               clEnumValN(Mode::Report, "report",
+                          "tag and remark, but keep the check")));
+
+cl::list<Idiom> DisabledIdioms(
+    "wrap-idiom-disable", cl::desc("Idioms not to act on (comma-separated)"),
+    cl::CommaSeparated, cl::cat(Category),
+    cl::values(
+        clEnumValN(Idiom::AddCompare, "add-compare", "a + b < a"),
+        clEnumValN(Idiom::SubCompare, "sub-compare", "a - b > a"),
+        clEnumValN(Idiom::PtrCompare, "ptr-compare", "p + n < p")));
+
+cl::opt<bool> SignedWrap(
+    "wrap-idiom-signed-wrap",
+    cl::desc("Signed arithmetic wraps in this build (-fwrapv or "
+             "-fno-strict-overflow): accept signed wrap tests"),
+    cl::init(false), cl::cat(Category));
+
+cl::opt<bool> PointerWrap(
+    "wrap-idiom-pointer-wrap",
+    cl::desc("Accept `p + n < p` pointer wrap tests: turn their check off "
+             "and drop the GEP's inbounds so the test stays"),
+    cl::init(false), cl::cat(Category));
+
+} // namespace
+
+Mode mode() { return ModeOpt; }
+bool signedWrapDefined() { return SignedWrap; }
+bool pointerWrapDefined() { return PointerWrap; }
+
+bool idiomEnabled(Idiom I) {
+  for (Idiom D : DisabledIdioms)
+    if (D == I)
+      return false;
+  return true;
+}
+
+} // namespace wrapidiom
+
+static void registerCallbacks(PassBuilder &PB) {
+  using namespace wrapidiom;
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != WrapIdiomPass::name())
+          return false;
+        FPM.addPass(WrapIdiomPass());
+        return true;
+      });
+  // Pipeline start: clang's IR as emitted, before SROA/InstCombine rewrite
+  // `a + b < a` into the overflow bit itself, and the same at every -O.
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(createModuleToFunctionPassAdaptor(WrapIdiomPass()));
+      });
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "wrap-idiom", LLVM_VERSION_STRING,
+          registerCallbacks};
+}

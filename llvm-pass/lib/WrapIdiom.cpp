@@ -1,0 +1,262 @@
+//===- WrapIdiom.cpp - Turn off UBSan checks of idiomatic wrap tests ------===//
+//
+// Part of wrapidiom. See WrapIdiom.h. Collect, decide on a promoted shadow,
+// then mutate: the only edits are branch conditions and metadata.
+//
+//===----------------------------------------------------------------------===//
+#include "WrapIdiom.h"
+
+#include "IdiomMatcher.h"
+#include "Options.h"
+#include "OverflowCheck.h"
+#include "ShadowFunction.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Metadata.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "wrap-idiom"
+
+// Always enabled: Debian's LLVM is built without assertions, where plain
+// STATISTICs compile to nothing.
+ALWAYS_ENABLED_STATISTIC(NumChecksSeen, "Overflow checks seen");
+ALWAYS_ENABLED_STATISTIC(NumChecksRemoved, "Overflow checks removed");
+ALWAYS_ENABLED_STATISTIC(NumAddSeen, "add overflow checks seen");
+ALWAYS_ENABLED_STATISTIC(NumAddRemoved, "add overflow checks removed");
+ALWAYS_ENABLED_STATISTIC(NumSubSeen, "sub overflow checks seen");
+ALWAYS_ENABLED_STATISTIC(NumSubRemoved, "sub overflow checks removed");
+ALWAYS_ENABLED_STATISTIC(NumMulSeen, "mul overflow checks seen");
+ALWAYS_ENABLED_STATISTIC(NumMulRemoved, "mul overflow checks removed");
+ALWAYS_ENABLED_STATISTIC(NumNegSeen, "negate overflow checks seen");
+ALWAYS_ENABLED_STATISTIC(NumNegRemoved, "negate overflow checks removed");
+ALWAYS_ENABLED_STATISTIC(NumPtrSeen, "pointer overflow checks seen");
+ALWAYS_ENABLED_STATISTIC(NumPtrRemoved, "pointer overflow checks removed");
+ALWAYS_ENABLED_STATISTIC(NumIdiomAddCompare, "Checks removed: add-compare");
+ALWAYS_ENABLED_STATISTIC(NumIdiomSubCompare, "Checks removed: sub-compare");
+ALWAYS_ENABLED_STATISTIC(NumIdiomPtrCompare, "Checks removed: ptr-compare");
+
+namespace wrapidiom {
+
+namespace {
+
+void countSeen(const OverflowCheck &C) {
+  ++NumChecksSeen;
+  switch (C.Op) {
+  case CheckOp::Add:
+    ++NumAddSeen;
+    break;
+  case CheckOp::Sub:
+    ++NumSubSeen;
+    break;
+  case CheckOp::Mul:
+    ++NumMulSeen;
+    break;
+  case CheckOp::Neg:
+    ++NumNegSeen;
+    break;
+  case CheckOp::Ptr:
+    ++NumPtrSeen;
+    break;
+  }
+}
+
+void countRemoved(const OverflowCheck &C, Idiom I) {
+  ++NumChecksRemoved;
+  switch (C.Op) {
+  case CheckOp::Add:
+    ++NumAddRemoved;
+    break;
+  case CheckOp::Sub:
+    ++NumSubRemoved;
+    break;
+  case CheckOp::Mul:
+    ++NumMulRemoved;
+    break;
+  case CheckOp::Neg:
+    ++NumNegRemoved;
+    break;
+  case CheckOp::Ptr:
+    ++NumPtrRemoved;
+    break;
+  }
+  switch (I) {
+  case Idiom::AddCompare:
+    ++NumIdiomAddCompare;
+    break;
+  case Idiom::SubCompare:
+    ++NumIdiomSubCompare;
+    break;
+  case Idiom::PtrCompare:
+    ++NumIdiomPtrCompare;
+    break;
+  case Idiom::None:
+    break;
+  }
+}
+
+/// Map a check of the original function onto the shadow.
+OverflowCheck mapToShadow(const OverflowCheck &C, const ShadowFunction &S) {
+  OverflowCheck M = C;
+  M.Branch = S.map(C.Branch);
+  M.HandlerBlock = S.map(C.HandlerBlock);
+  M.Handler = S.map(C.Handler);
+  M.Arith = S.map(C.Arith);
+  M.GEP = S.map(C.GEP);
+  if (!M.Branch || (C.Arith && !M.Arith) || (C.GEP && !M.GEP))
+    M.Combined = true; // cannot happen: promotion keeps these; stay safe
+  return M;
+}
+
+/// A recognised idiom is still not acted on when the user disabled it, or
+/// when the wrap it tests is undefined behaviour in this build.
+std::string whyNotActed(const OverflowCheck &C, Idiom Kind) {
+  std::string Name = idiomName(Kind).str();
+  if (!idiomEnabled(Kind))
+    return "idiom " + Name + " is disabled by -wrap-idiom-disable";
+  if (C.Op != CheckOp::Ptr && C.Signed && !signedWrapDefined())
+    return "recognised " + Name +
+           ", but signed overflow is undefined unless the file is built "
+           "with -fwrapv or -fno-strict-overflow (then pass "
+           "-wrap-idiom-signed-wrap)";
+  if (C.Op == CheckOp::Ptr && !pointerWrapDefined())
+    return "recognised " + Name +
+           ", but pointer overflow is undefined and the optimiser may fold "
+           "the test away (pass -wrap-idiom-pointer-wrap to accept it)";
+  return {};
+}
+
+/// Decide every check of F on one shadow copy.
+SmallVector<Decision, 8> decideAll(Function &F,
+                                   ArrayRef<OverflowCheck> Checks) {
+  SmallVector<Decision, 8> Decisions(Checks.size());
+  ShadowFunction Shadow(F);
+  IdiomMatcher Matcher(Shadow.function());
+  for (size_t I = 0; I < Checks.size(); ++I) {
+    Decision &D = Decisions[I];
+    D = Matcher.decide(mapToShadow(Checks[I], Shadow));
+    if (D)
+      D.Reason = whyNotActed(Checks[I], D.Kind);
+    if (!D.Reason.empty())
+      D.Kind = Idiom::None;
+  }
+  return Decisions;
+}
+
+/// Where a remark points: the arithmetic's own location (the operator) if
+/// the module has debug info, else the branch's.
+DiagnosticLocation remarkLocation(const OverflowCheck &C) {
+  if (const Instruction *A = C.arithmetic())
+    if (A->getDebugLoc())
+      return A->getDebugLoc();
+  return C.Branch->getDebugLoc();
+}
+
+/// clang records the operator's location in the handler data even without
+/// -g; name it so remarks of a non-debug build still say where.
+template <typename RemarkT> void appendSite(RemarkT &R, const OverflowCheck &C) {
+  if (std::optional<SourceLoc> L = C.sourceLoc())
+    R << " [" << ore::NV("Site", (Twine(L->File) + ":" + Twine(L->Line) + ":" +
+                                   Twine(L->Column))
+                                      .str())
+      << "]";
+}
+
+void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
+                const Decision &D, bool Removed) {
+  BasicBlock *BB = C.Branch->getParent();
+  if (Removed) {
+    ORE.emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "CheckRemoved", remarkLocation(C), BB);
+      R << "removed " << ore::NV("Sanitizer", C.sanitizer()) << " check on "
+        << ore::NV("Op", C.opName()) << ": "
+        << ore::NV("Idiom", idiomName(D.Kind)) << " ("
+        << idiomDescription(D.Kind) << ")";
+      appendSite(R, C);
+      return R;
+    });
+    return;
+  }
+  if (D) { // recognised, but -wrap-idiom-mode=report keeps it
+    ORE.emit([&] {
+      OptimizationRemarkAnalysis R(DEBUG_TYPE, "CheckRecognised",
+                                   remarkLocation(C), BB);
+      R << "recognised " << ore::NV("Sanitizer", C.sanitizer())
+        << " check on " << ore::NV("Op", C.opName()) << ": "
+        << ore::NV("Idiom", idiomName(D.Kind)) << " ("
+        << idiomDescription(D.Kind) << "); kept by -wrap-idiom-mode=report";
+      appendSite(R, C);
+      return R;
+    });
+    return;
+  }
+  ORE.emit([&] {
+    OptimizationRemarkMissed R(DEBUG_TYPE, "CheckKept", remarkLocation(C), BB);
+    R << "kept " << ore::NV("Sanitizer", C.sanitizer()) << " check on "
+      << ore::NV("Op", C.opName()) << ": " << ore::NV("Reason", D.Reason);
+    appendSite(R, C);
+    return R;
+  });
+}
+
+void tagArithmetic(const OverflowCheck &C, Idiom I) {
+  Instruction *A = C.arithmetic();
+  LLVMContext &Ctx = A->getContext();
+  A->setMetadata(Ctx.getMDKindID("wrap.idiom"),
+                 MDNode::get(Ctx, MDString::get(Ctx, idiomName(I))));
+}
+
+/// Turn the check off: its branch always takes the no-overflow successor.
+/// The handler block becomes dead; later passes (or nothing, at -O0) drop it.
+void foldCheck(const OverflowCheck &C) {
+  C.Branch->setCondition(
+      ConstantInt::getBool(C.Branch->getContext(), C.PassSuccessor == 0));
+  // The program's own test now decides; an inbounds GEP would let
+  // InstCombine fold `p + n < p` to false.
+  if (C.GEP)
+    C.GEP->setNoWrapFlags(GEPNoWrapFlags::none());
+}
+
+} // namespace
+
+PreservedAnalyses WrapIdiomPass::run(Function &F,
+                                     FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration())
+    return PreservedAnalyses::all();
+  SmallVector<OverflowCheck, 8> Checks = findOverflowChecks(F);
+  if (Checks.empty())
+    return PreservedAnalyses::all();
+
+  SmallVector<Decision, 8> Decisions = decideAll(F, Checks);
+
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  bool Changed = false;
+  for (size_t I = 0; I < Checks.size(); ++I) {
+    const OverflowCheck &C = Checks[I];
+    const Decision &D = Decisions[I];
+    countSeen(C);
+    bool Remove = D && mode() == Mode::Remove;
+    if (D) {
+      tagArithmetic(C, D.Kind);
+      Changed = true;
+    }
+    if (Remove) {
+      foldCheck(C);
+      countRemoved(C, D.Kind);
+    }
+    emitRemark(ORE, C, D, Remove);
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  // Only branch conditions and metadata changed: every edge is still there.
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+} // namespace wrapidiom

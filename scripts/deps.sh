@@ -1,0 +1,47 @@
+#!/bin/sh
+# Install the Debian 12 packages wrapidiom needs, only those that are missing.
+# Idempotent: a second run installs nothing and prints nothing but the summary.
+#
+# Usage: scripts/deps.sh [group...]   groups: plugin llvm19 kernel fuzz bench (default: all)
+set -eu
+
+pkgs_plugin="cmake make g++ python3 clang-22 llvm-22-dev llvm-22-tools lld-22 libclang-rt-22-dev"
+pkgs_llvm19="clang-19 llvm-19-dev llvm-19-tools lld-19 libclang-rt-19-dev"
+pkgs_kernel="linux-source-6.12 qemu-system-x86 bc bison flex libelf-dev libssl-dev cpio xz-utils \
+kmod coccinelle patch quilt perl"
+pkgs_fuzz="csmith libcsmith-dev"
+pkgs_bench="valgrind"
+
+groups=${*:-"plugin llvm19 kernel fuzz bench"}
+want=""
+for g in $groups; do
+	case $g in
+	plugin) want="$want $pkgs_plugin" ;;
+	llvm19) want="$want $pkgs_llvm19" ;;
+	kernel) want="$want $pkgs_kernel" ;;
+	fuzz) want="$want $pkgs_fuzz" ;;
+	bench) want="$want $pkgs_bench" ;;
+	*) echo "deps.sh: unknown group '$g' (plugin llvm19 kernel fuzz bench)" >&2; exit 2 ;;
+	esac
+done
+
+missing=""
+for p in $want; do
+	st=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+	[ "$st" = installed ] || missing="$missing $p"
+done
+
+if [ -z "$missing" ]; then
+	echo "deps: all packages present ($groups)"
+	exit 0
+fi
+
+echo "deps: installing:$missing"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+# Update the index only when a package is not known yet (fresh machine).
+if ! apt-cache show $missing >/dev/null 2>&1; then
+	$SUDO apt-get update -q
+fi
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends $missing
