@@ -28,6 +28,7 @@ enum class Idiom {
   AddCompare, // a + b < a  (sum compared with an addend)
   SubCompare, // a - b > a  (difference compared with its minuend)
   PtrCompare, // p + n < p  (pointer sum compared with its base)
+  Ignorelist, // not an idiom: an ignorelist entry names the check
 };
 
 llvm::StringRef idiomName(Idiom I);
@@ -37,6 +38,9 @@ struct Decision {
   Idiom Kind = Idiom::None;
   /// Why the check stays, when Kind is None.
   std::string Reason;
+  /// What decided it, when that is more than the idiom's description
+  /// (the ignorelist entry and where it is).
+  std::string Detail;
   explicit operator bool() const { return Kind != Idiom::None; }
 };
 

@@ -82,9 +82,10 @@ struct OverflowCheck {
   llvm::StringRef opName() const;
   /// Location from the handler data, if the form carries one.
   std::optional<SourceLoc> sourceLoc() const;
-  /// Type name from the handler data's TypeDescriptor ("'unsigned long'"
-  /// without the quotes), if the form carries one.
-  std::optional<std::string> typeName() const;
+  /// Type names from the handler data's TypeDescriptor, if the form carries
+  /// one: clang writes "'size_t' (aka 'unsigned long')", which gives
+  /// {"size_t", "unsigned long"}; a plain "'int'" gives {"int"}.
+  llvm::SmallVector<std::string, 2> typeNames() const;
 };
 
 /// Collect every overflow check in F, in program order.

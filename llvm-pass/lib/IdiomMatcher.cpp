@@ -32,6 +32,8 @@ StringRef idiomName(Idiom I) {
     return "sub-compare";
   case Idiom::PtrCompare:
     return "ptr-compare";
+  case Idiom::Ignorelist:
+    return "ignorelist";
   }
   return "?";
 }
@@ -46,6 +48,8 @@ StringRef idiomDescription(Idiom I) {
     return "the difference is only compared with its minuend";
   case Idiom::PtrCompare:
     return "the pointer sum is only compared with its base";
+  case Idiom::Ignorelist:
+    return "an ignorelist entry names it";
   }
   return "?";
 }

@@ -333,23 +333,33 @@ std::optional<SourceLoc> OverflowCheck::sourceLoc() const {
                    unsigned(Col->getZExtValue())};
 }
 
-std::optional<std::string> OverflowCheck::typeName() const {
+SmallVector<std::string, 2> OverflowCheck::typeNames() const {
+  SmallVector<std::string, 2> Names;
   const ConstantStruct *Init = dataInitializer(Data);
   if (!Init || Init->getNumOperands() < 2)
-    return std::nullopt;
+    return Names;
   const auto *TD = dyn_cast<GlobalVariable>(Init->getOperand(1));
   if (!TD || !TD->hasInitializer())
-    return std::nullopt;
+    return Names;
   const auto *TDInit = dyn_cast<ConstantStruct>(TD->getInitializer());
   if (!TDInit || TDInit->getNumOperands() != 3)
-    return std::nullopt;
+    return Names;
   const auto *Name = dyn_cast<ConstantDataArray>(TDInit->getOperand(2));
   if (!Name || !Name->isCString())
-    return std::nullopt;
-  StringRef N = Name->getAsCString();
-  if (N.size() >= 2 && N.front() == '\'' && N.back() == '\'')
-    N = N.drop_front().drop_back();
-  return N.str();
+    return Names;
+  // Every '...'-quoted part is a name: the written type, then the aka.
+  StringRef Rest = Name->getAsCString();
+  while (true) {
+    size_t Open = Rest.find('\'');
+    if (Open == StringRef::npos)
+      break;
+    size_t Close = Rest.find('\'', Open + 1);
+    if (Close == StringRef::npos)
+      break;
+    Names.push_back(Rest.slice(Open + 1, Close).str());
+    Rest = Rest.drop_front(Close + 1);
+  }
+  return Names;
 }
 
 bool isUBSanRuntimeCall(const CallBase &Call) {

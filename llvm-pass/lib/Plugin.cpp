@@ -7,12 +7,15 @@
 //   opt -load-pass-plugin=WrapIdiom.so -passes=wrap-idiom ...
 //
 //===----------------------------------------------------------------------===//
+#include "Ignorelist.h"
 #include "Options.h"
 #include "WrapIdiom.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/LLVMContext.h"
 
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
@@ -56,7 +59,28 @@ cl::opt<bool> PointerWrap(
              "and drop the GEP's inbounds so the test stays"),
     cl::init(false), cl::cat(Category));
 
+cl::list<std::string> IgnorelistFiles(
+    "wrap-idiom-ignorelist",
+    cl::desc("Sanitizer special case list: turn off (or, with =sanitize, "
+             "keep) the checks it names; repeatable, later entries win"),
+    cl::value_desc("file"), cl::cat(Category));
+
 } // namespace
+
+const Ignorelist *ignorelist(LLVMContext &Ctx) {
+  static Expected<std::unique_ptr<Ignorelist>> Loaded = Ignorelist::load(
+      std::vector<std::string>(IgnorelistFiles.begin(), IgnorelistFiles.end()));
+  static std::string Failure;
+  if (Loaded)
+    return Loaded->get();
+  if (Failure.empty()) {
+    // One error per process, through the context's diagnostic handler:
+    // clang prints it as `error:` and exits 1, opt likewise.
+    Failure = "wrap-idiom: " + toString(Loaded.takeError());
+    Ctx.diagnose(DiagnosticInfoGeneric(Failure, DS_Error));
+  }
+  return nullptr;
+}
 
 Mode mode() { return ModeOpt; }
 bool signedWrapDefined() { return SignedWrap; }

@@ -7,6 +7,7 @@
 #include "WrapIdiom.h"
 
 #include "IdiomMatcher.h"
+#include "Ignorelist.h"
 #include "Options.h"
 #include "OverflowCheck.h"
 #include "ShadowFunction.h"
@@ -40,6 +41,10 @@ ALWAYS_ENABLED_STATISTIC(NumPtrRemoved, "pointer overflow checks removed");
 ALWAYS_ENABLED_STATISTIC(NumIdiomAddCompare, "Checks removed: add-compare");
 ALWAYS_ENABLED_STATISTIC(NumIdiomSubCompare, "Checks removed: sub-compare");
 ALWAYS_ENABLED_STATISTIC(NumIdiomPtrCompare, "Checks removed: ptr-compare");
+ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
+                         "Checks removed: named by an ignorelist entry");
+ALWAYS_ENABLED_STATISTIC(NumIgnorelistKept,
+                         "Checks kept by an ignorelist =sanitize entry");
 
 namespace wrapidiom {
 
@@ -95,6 +100,9 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
   case Idiom::PtrCompare:
     ++NumIdiomPtrCompare;
     break;
+  case Idiom::Ignorelist:
+    ++NumIgnorelisted;
+    break;
   case Idiom::None:
     break;
   }
@@ -131,9 +139,34 @@ std::string whyNotActed(const OverflowCheck &C, Idiom Kind) {
   return {};
 }
 
+/// What subsystem owners decided overrides what no idiom could: an entry
+/// turns a kept check off, a `=sanitize` entry keeps even a recognised one.
+void applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
+                     const Function &F, Decision &D) {
+  if (IL.empty())
+    return;
+  std::optional<Ignorelist::Match> M = IL.lookup(C, F);
+  if (!M)
+    return;
+  std::string Where =
+      "`" + M->Entry + "` (" + M->File + ":" + std::to_string(M->Line) + ")";
+  if (M->Sanitize) {
+    ++NumIgnorelistKept;
+    D.Reason = "kept by " + Where +
+               (D ? " over the " + idiomName(D.Kind).str() + " idiom" : "");
+    D.Kind = Idiom::None;
+    return;
+  }
+  if (D)
+    return; // an idiom proves it; the entry is not needed for this check
+  D.Kind = Idiom::Ignorelist;
+  D.Reason.clear();
+  D.Detail = Where;
+}
+
 /// Decide every check of F on one shadow copy.
-SmallVector<Decision, 8> decideAll(Function &F,
-                                   ArrayRef<OverflowCheck> Checks) {
+SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
+                                   const Ignorelist &IL) {
   SmallVector<Decision, 8> Decisions(Checks.size());
   ShadowFunction Shadow(F);
   IdiomMatcher Matcher(Shadow.function());
@@ -144,6 +177,7 @@ SmallVector<Decision, 8> decideAll(Function &F,
       D.Reason = whyNotActed(Checks[I], D.Kind);
     if (!D.Reason.empty())
       D.Kind = Idiom::None;
+    applyIgnorelist(IL, Checks[I], F, D);
   }
   return Decisions;
 }
@@ -160,6 +194,8 @@ DiagnosticLocation remarkLocation(const OverflowCheck &C) {
 /// clang records the operator's location in the handler data even without
 /// -g; name it so remarks of a non-debug build still say where.
 template <typename RemarkT> void appendSite(RemarkT &R, const OverflowCheck &C) {
+  if (remarkLocation(C).isValid())
+    return;
   if (std::optional<SourceLoc> L = C.sourceLoc())
     R << " [" << ore::NV("Site", (Twine(L->File) + ":" + Twine(L->Line) + ":" +
                                    Twine(L->Column))
@@ -175,8 +211,12 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
       OptimizationRemark R(DEBUG_TYPE, "CheckRemoved", remarkLocation(C), BB);
       R << "removed " << ore::NV("Sanitizer", C.sanitizer()) << " check on "
         << ore::NV("Op", C.opName()) << ": "
-        << ore::NV("Idiom", idiomName(D.Kind)) << " ("
-        << idiomDescription(D.Kind) << ")";
+        << ore::NV("Idiom", idiomName(D.Kind)) << " (";
+      if (D.Detail.empty())
+        R << idiomDescription(D.Kind);
+      else
+        R << ore::NV("Entry", D.Detail);
+      R << ")";
       appendSite(R, C);
       return R;
     });
@@ -228,11 +268,14 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
                                      FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return PreservedAnalyses::all();
+  const Ignorelist *IL = ignorelist(F.getContext());
+  if (!IL)
+    return PreservedAnalyses::all(); // diagnosed; the compilation fails
   SmallVector<OverflowCheck, 8> Checks = findOverflowChecks(F);
   if (Checks.empty())
     return PreservedAnalyses::all();
 
-  SmallVector<Decision, 8> Decisions = decideAll(F, Checks);
+  SmallVector<Decision, 8> Decisions = decideAll(F, Checks, *IL);
 
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   bool Changed = false;

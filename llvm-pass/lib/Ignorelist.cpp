@@ -1,0 +1,114 @@
+//===- Ignorelist.cpp - Sanitizer ignorelists for what no idiom can decide ===//
+//
+// Part of wrapidiom. See Ignorelist.h.
+//
+//===----------------------------------------------------------------------===//
+#include "Ignorelist.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Regex.h"
+
+#include <utility>
+
+using namespace llvm;
+
+namespace wrapidiom {
+
+namespace {
+
+// SpecialCaseList::inSectionBlame returns a line number up to LLVM 21 and a
+// <file index, line> pair since; each of our lists holds a single file.
+[[maybe_unused]] unsigned blameLine(unsigned Line) { return Line; }
+[[maybe_unused]] unsigned
+blameLine(std::pair<unsigned, unsigned> FileAndLine) {
+  return FileAndLine.second;
+}
+
+/// SpecialCaseList reports "malformed line 3: 'x'" and kin; lift the line
+/// number out so the message reads FILE:3: cause.
+std::string locate(StringRef Path, StringRef Message) {
+  SmallVector<StringRef, 2> Groups;
+  static const Regex LineRE("line ([0-9]+)");
+  if (LineRE.match(Message, &Groups))
+    return (Path + ":" + Groups[1] + ": " + Message).str();
+  return (Path + ": " + Message).str();
+}
+
+StringRef lineOf(const MemoryBuffer &Buffer, unsigned Line) {
+  SmallVector<StringRef, 0> Lines;
+  Buffer.getBuffer().split(Lines, '\n');
+  if (Line == 0 || Line > Lines.size())
+    return {};
+  return Lines[Line - 1].trim();
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Ignorelist>>
+Ignorelist::load(ArrayRef<std::string> Paths) {
+  auto Result = std::make_unique<Ignorelist>();
+  for (const std::string &Path : Paths) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buffer)
+      return createStringError(Buffer.getError(), "%s: cannot read: %s",
+                               Path.c_str(),
+                               Buffer.getError().message().c_str());
+    std::string Error;
+    std::unique_ptr<SpecialCaseList> SCL =
+        SpecialCaseList::create(Buffer->get(), Error);
+    if (!SCL)
+      return createStringError(inconvertibleErrorCode(), "%s",
+                               locate(Path, Error).c_str());
+    Result->Lists.push_back({Path, std::move(*Buffer), std::move(SCL)});
+  }
+  return Result;
+}
+
+std::optional<Ignorelist::Match>
+Ignorelist::lookup(const OverflowCheck &C, const Function &F) const {
+  // (prefix, query) pairs describing this check.
+  SmallVector<std::pair<StringRef, std::string>, 8> Queries;
+  if (std::optional<SourceLoc> Loc = C.sourceLoc()) {
+    Queries.push_back({"src", Loc->File});
+    StringRef Plain(Loc->File);
+    if (Plain.consume_front("./"))
+      Queries.push_back({"src", Plain.str()});
+  } else if (const DILocation *DL = C.Branch->getDebugLoc()) {
+    Queries.push_back({"src", DL->getFilename().str()});
+  }
+  Queries.push_back({"mainfile", F.getParent()->getSourceFileName()});
+  Queries.push_back({"fun", F.getName().str()});
+  for (std::string &Type : C.typeNames())
+    Queries.push_back({"type", std::move(Type)});
+
+  std::optional<Match> Best;
+  size_t BestFile = 0;
+  for (size_t FileIdx = 0; FileIdx < Lists.size(); ++FileIdx) {
+    const List &L = Lists[FileIdx];
+    for (const auto &[Prefix, Query] : Queries) {
+      for (StringRef Category : {StringRef(), StringRef("sanitize")}) {
+        unsigned Line = blameLine(
+            L.SCL->inSectionBlame(C.sanitizer(), Prefix, Query, Category));
+        if (!Line)
+          continue;
+        bool Later = !Best || FileIdx > BestFile ||
+                     (FileIdx == BestFile && Line > Best->Line);
+        if (!Later)
+          continue;
+        BestFile = FileIdx;
+        Best = Match{Category == "sanitize", L.Path, Line,
+                     lineOf(*L.Buffer, Line).str()};
+      }
+    }
+  }
+  return Best;
+}
+
+} // namespace wrapidiom

@@ -1,0 +1,83 @@
+/* qemu-run: options and stage entry points (README.md describes the CLI). */
+#ifndef QEMU_RUN_H
+#define QEMU_RUN_H
+
+#include "util.h"
+
+/* Debian package and version the patch series was last tested on. The value
+ * in kernel/README.md ("linux-source-6.12 <version>") takes precedence. */
+#define QR_DEB_PACKAGE "linux-source-6.12"
+#define QR_TESTED_DEBIAN_VERSION "6.12.118-1~deb12u1"
+#define QR_TARBALL "/usr/src/linux-source-6.12.tar.xz"
+#define QR_LOCK_FILE "/work/.kbuild.lock"
+
+#ifndef QR_SRC_ROOT
+#define QR_SRC_ROOT "/work/main"
+#endif
+#ifndef QR_BUILD_ROOT
+#define QR_BUILD_ROOT "/work/main/build"
+#endif
+#ifndef QR_INIT_BINARY
+#define QR_INIT_BINARY QR_BUILD_ROOT "/qemu-run/init/qemu-run-init"
+#endif
+
+struct qr_opts {
+	const char *src_root;      /* the wrapidiom checkout */
+	const char *build_root;    /* its CMake build dir */
+	const char *tarball;
+	const char *tree;          /* --tree: kernel tree (NULL: per variant) */
+	const char *patches_dir;   /* kernel/patches */
+	const char *configs_dir;   /* qemu-run/configs */
+	const char *log_dir;       /* build/qemu-run/logs */
+	const char *state_dir;     /* build/qemu-run */
+	const char *lock_file;
+	int use_plugin;            /* 1: plugin variant, 0: --no-plugin */
+	const char *plugin;        /* absolute path of WrapIdiom.so */
+	struct strv ignorelists;   /* absolute paths */
+	int ignorelists_set;       /* --ignorelist given (else: ignorelists/ *.scl) */
+	int without_refactors;
+	const char *llvm;          /* make LLVM=<this> */
+	int jobs;
+	/* boot */
+	const char *kernel;        /* --kernel: boot this image instead of the tree's */
+	double timeout;
+	const char *accel;         /* auto | kvm | tcg */
+	int reprobe_kvm;
+	int memory_mb;
+	struct strv modules;       /* modules /init loads, in order */
+	int modules_set;
+	struct strv append;        /* extra kernel command line words */
+	/* parse */
+	const char *expect;        /* expectations file ("none": no file) */
+	int strict;
+	/* run */
+	int compare;
+	int expect_fail_without_plugin;
+	int skip_build;            /* run --no-build: reuse trees as they are */
+};
+
+const char *variant_name(int use_plugin);
+/* The kernel tree of a variant (--tree or build/linux-6.12[-noplugin]). */
+char *tree_for(const struct qr_opts *o, int use_plugin);
+
+int stage_prepare(struct qr_opts *o, const char *tree);
+int stage_config(struct qr_opts *o, const char *tree);
+int stage_build(struct qr_opts *o, const char *tree, double *seconds);
+/* Boots; *log_out gets the console log path. Returns 0 if QEMU ran (whatever
+ * the guest did), non-zero on a harness error. */
+int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **log_out,
+	       double *seconds);
+
+/* make argv common to config and build: make -C tree LLVM=.. [plugin vars] */
+void make_argv(const struct qr_opts *o, const char *tree, struct strv *argv);
+
+/* Kconfig helpers (kconfig.c). */
+int kconfig_value(const char *config_path, const char *sym, char **value);
+
+/* Expectations (expect.c) and the KUnit modules they ask /init to load. */
+struct expect;
+struct expect *expect_load(const char *path);   /* exits QR_EXIT_USAGE on error */
+void expect_modules(const struct expect *e, struct strv *out);
+void expect_free(struct expect *e);
+
+#endif
