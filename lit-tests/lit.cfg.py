@@ -15,7 +15,8 @@ config.test_exec_root = os.path.join(config.wrapidiom_obj_root, "lit-tests")
 tools = config.llvm_tools_dir
 # FileCheck, not, count, opt, clang of the LLVM under test come first.
 config.environment["PATH"] = os.pathsep.join(
-    [config.tools_dir, tools, config.environment.get("PATH", "")])
+    [config.tools_dir, os.path.join(config.wrapidiom_obj_root, "qemu-run"), tools,
+     config.environment.get("PATH", "")])
 for var in ("HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
@@ -34,8 +35,11 @@ if config.llvm_version_major < 22:
     pass_plugin += " -fplugin=" + plugin
 
 config.substitutions.append(("%plugin", plugin))
+# opt verifies the module after the pipeline unless told otherwise.
 config.substitutions.append(("%opt", "%s -load-pass-plugin=%s" % (opt, plugin)))
-config.substitutions.append(("%clang_plugin", "%s %s" % (clang, pass_plugin)))
+# Every compilation through the plugin also verifies the IR after each pass.
+verify = "-fverify-intermediate-code -Xclang -llvm-verify-each"
+config.substitutions.append(("%clang_plugin", "%s %s %s" % (clang, pass_plugin, verify)))
 config.substitutions.append(("%clang", clang))
 config.substitutions.append(
     ("%ubsan", "-fsanitize=signed-integer-overflow,unsigned-integer-overflow,pointer-overflow"))

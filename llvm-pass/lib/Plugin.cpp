@@ -14,7 +14,6 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 
 #if LLVM_VERSION_MAJOR >= 22
@@ -77,7 +76,7 @@ const Ignorelist *ignorelist(LLVMContext &Ctx) {
     // One error per process, through the context's diagnostic handler:
     // clang prints it as `error:` and exits 1, opt likewise.
     Failure = "wrap-idiom: " + toString(Loaded.takeError());
-    Ctx.diagnose(DiagnosticInfoGeneric(Failure, DS_Error));
+    Ctx.emitError(Failure);
   }
   return nullptr;
 }

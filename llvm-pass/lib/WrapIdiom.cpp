@@ -213,7 +213,7 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
         << ore::NV("Op", C.opName()) << ": "
         << ore::NV("Idiom", idiomName(D.Kind)) << " (";
       if (D.Detail.empty())
-        R << idiomDescription(D.Kind);
+        R << ore::NV("Proof", idiomDescription(D.Kind));
       else
         R << ore::NV("Entry", D.Detail);
       R << ")";

@@ -1,0 +1,43 @@
+/*
+ * Runtime cases: each function runs one wrap on inputs that really wrap.
+ * IDIOM cases are intentional, handled wrap tests the plugin must silence;
+ * KEEP cases are real wraps that must still be reported. The inputs come
+ * through volatile globals so no compiler can fold them.
+ */
+#ifndef CASES_H
+#define CASES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+extern volatile size_t big;   /* SIZE_MAX - 1 */
+extern volatile size_t two;   /* 2 */
+extern volatile size_t one;   /* 1 */
+extern volatile size_t zero;  /* 0 */
+extern volatile int int_max;  /* INT_MAX */
+extern volatile long long ll_max; /* LLONG_MAX */
+extern volatile unsigned u32_max; /* UINT32_MAX */
+extern char *volatile top_ptr; /* a pointer near the top of the address space */
+
+void sink(size_t);
+
+#define CASES(X)                                                               \
+	X(add_lt, IDIOM) X(add_le, IDIOM) X(add_gt_reversed, IDIOM)            \
+	X(add_ge_reversed, IDIOM) X(add_other_addend, IDIOM)                   \
+	X(add_gt, IDIOM) X(add_macro_unlikely, IDIOM) X(add_widened, IDIOM)    \
+	X(add_two_tests, IDIOM) X(add_fields, IDIOM)                           \
+	X(add_local_only_tested, IDIOM) X(sub_gt, IDIOM)                       \
+	X(sub_lt_reversed, IDIOM) X(signed_add, IDIOM) X(signed_loff, IDIOM)   \
+	X(signed_sub, IDIOM) X(ptr_char, IDIOM) X(ptr_struct, IDIOM)           \
+	X(keep_return, KEEP) X(keep_bounds_only, KEEP)                         \
+	X(keep_other_value, KEEP) X(keep_two_sums, KEEP)                       \
+	X(keep_array_bytes, KEEP) X(keep_payload, KEEP) X(keep_negate, KEEP)   \
+	X(keep_used_before_test, KEEP) X(keep_returned_on_wrap, KEEP)          \
+	X(keep_page_align, KEEP) X(keep_signed_return, KEEP)                   \
+	X(keep_ptr_used, KEEP) X(keep_while_escapes, KEEP)
+
+#define DECLARE(name, kind) int name(void);
+CASES(DECLARE)
+#undef DECLARE
+
+#endif
