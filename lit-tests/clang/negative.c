@@ -22,7 +22,7 @@ size_t global;
 
 // CHECK-LABEL: define {{.*}} @ret_sum(
 // CHECK: {{call.*(__ubsan_handle_add_overflow|llvm.ubsantrap)}}
-// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on add: the sum is also used by 'ret'
+// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on add: the sum is used by 'ret' before any wrap test
 size_t ret_sum(size_t a, size_t b) { return a + b; }
 
 // A bounds test alone: the sum is compared with a limit, not an addend.
@@ -47,24 +47,24 @@ int two_sums(size_t a, size_t b, size_t c) { return a + b < a + c; }
 
 // CHECK-LABEL: define {{.*}} @array_bytes(
 // CHECK: {{call.*(__ubsan_handle_mul_overflow|llvm.ubsantrap)}}
-// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on mul: no idiom proves a multiplication's wrap is handled
+// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on mul: the product is used by 'ret' before any wrap test
 size_t array_bytes(size_t n) { return n * sizeof(long); }
 
 // CHECK-LABEL: define {{.*}} @payload(
 // CHECK: {{call.*(__ubsan_handle_sub_overflow|llvm.ubsantrap)}}
-// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on sub: the difference is also used by 'ret'
+// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on sub: the difference is used by 'ret' before any wrap test
 size_t payload(size_t len, size_t hdr) { return len - hdr; }
 
 // CHECK-LABEL: define {{.*}} @negate(
 // CHECK: {{call.*(__ubsan_handle_negate_overflow|llvm.ubsantrap)}}
-// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on negate: no idiom proves a negation's wrap is handled
+// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on negate: the negation is used by 'ret' before any wrap test
 size_t negate(size_t len) { return -len; }
 
 // The wrapped sum escapes before the test.
 // CHECK-LABEL: define {{.*}} @used_before_test(
 // CHECK: {{call.*(__ubsan_handle_add_overflow|llvm.ubsantrap)}}
 int used_before_test(size_t a, size_t b) {
-  size_t s = a + b; // REMARK: negative.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is also used by 'call'
+  size_t s = a + b; // REMARK: negative.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is used by 'call' before any wrap test
   use(s);
   if (s < a)
     return -22;
@@ -75,7 +75,7 @@ int used_before_test(size_t a, size_t b) {
 // CHECK-LABEL: define {{.*}} @returned_on_wrap(
 // CHECK: {{call.*(__ubsan_handle_add_overflow|llvm.ubsantrap)}}
 size_t returned_on_wrap(size_t a, size_t b) {
-  size_t s = a + b; // REMARK: negative.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is also used by
+  size_t s = a + b; // REMARK: negative.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is used by 'phi' on the wrap path
   if (s < a)
     return s;
   return 0;
@@ -85,7 +85,7 @@ size_t returned_on_wrap(size_t a, size_t b) {
 // CHECK-LABEL: define {{.*}} @stored_to_global(
 // CHECK: {{call.*(__ubsan_handle_add_overflow|llvm.ubsantrap)}}
 int stored_to_global(size_t a, size_t b) {
-  global = a + b; // REMARK: negative.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is also used by 'store'
+  global = a + b; // REMARK: negative.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is used by 'store' before any wrap test
   return global < a;
 }
 
@@ -101,11 +101,11 @@ int equality(size_t a, size_t b) { return a + b == a; }
 // REMARK: negative.c:[[@LINE+1]]:{{.*}} kept {{.*}}: the difference is compared with a value that is not its minuend
 int sub_vs_subtrahend(size_t a, size_t b) { return a - b < b; }
 
-// Truncating the sum loses the wrap: (u8)(a + b) < a is no wrap test.
-// CHECK-LABEL: define {{.*}} @truncated(
+// Shifting right looks at the high bits, which is where the wrap shows.
+// CHECK-LABEL: define {{.*}} @high_bits(
 // CHECK: {{call.*(__ubsan_handle_add_overflow|llvm.ubsantrap)}}
-// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept {{.*}}: the sum is also used by 'trunc'
-int truncated(u32 a, u32 b) { return (unsigned char)(a + b) < a; }
+// REMARK: negative.c:[[@LINE+1]]:{{.*}} kept {{.*}}: the sum is used by 'lshr' before any wrap test
+u32 high_bits(u32 a, u32 b) { return (a + b) >> 4; }
 
 // mm/util.c: `offset + PAGE_ALIGN(len) < offset`. The outer sum is tested,
 // but PAGE_ALIGN's own `len + PAGE_SIZE - 1` wraps for a huge len and its
@@ -113,5 +113,5 @@ int truncated(u32 a, u32 b) { return (unsigned char)(a + b) < a; }
 // CHECK-LABEL: define {{.*}} @page_align(
 // CHECK: {{call.*(__ubsan_handle_add_overflow|llvm.ubsantrap)}}
 // REMARK-DAG: negative.c:[[@LINE+2]]:{{.*}} removed {{.*}} add-compare
-// REMARK-DAG: negative.c:[[@LINE+1]]:{{.*}} kept {{.*}}: the sum is also used by 'and'
+// REMARK-DAG: negative.c:[[@LINE+1]]:{{.*}} kept {{.*}}: the sum is used by 'and' before any wrap test
 int page_align(size_t offset, size_t len) { return offset + ((len + 4095) & ~4095UL) < offset; }

@@ -59,6 +59,6 @@ int signed_sum_unsigned_compare(int a, int b) { return (unsigned)(a + b) < (unsi
 
 // CHECK-LABEL: define {{.*}} @signed_ret(
 // CHECK: {{call.*(__ubsan_handle_add_overflow|llvm.ubsantrap)}}
-// REMARK: signed.c:[[@LINE+2]]:{{.*}} kept signed-integer-overflow check on add: the sum is also used by 'ret'
+// REMARK: signed.c:[[@LINE+2]]:{{.*}} kept signed-integer-overflow check on add: the sum is used by 'ret' before any wrap test
 // NOOPT: signed.c:[[@LINE+1]]:{{.*}} kept {{.*}}used by 'ret'
 int signed_ret(int a, int b) { return a + b; }

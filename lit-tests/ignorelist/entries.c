@@ -36,7 +36,7 @@ u32 mix_hash(u32 h, u32 k) { return h * 0x9e3779b1u + k; }
 // HASH: entries.c:[[@LINE-2]]:{{.*}} remark: removed unsigned-integer-overflow check on add: ignorelist
 
 // Not named by any entry: kept.
-// HASH: entries.c:[[@LINE+2]]:{{.*}} remark: kept unsigned-integer-overflow check on add: the sum is also used by 'ret'
+// HASH: entries.c:[[@LINE+2]]:{{.*}} remark: kept unsigned-integer-overflow check on add: the sum is used by 'ret' before any wrap test
 // SAN: entries.c:[[@LINE+1]]:{{.*}} remark: removed unsigned-integer-overflow check on add: ignorelist (`type:*` ({{.*}}sanitize.scl:6))
 u32 other(u32 a, u32 b) { return a + b; }
 

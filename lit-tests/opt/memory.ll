@@ -30,7 +30,7 @@
 ; CHECK-LABEL: define {{.*}} @field_store_between(
 ; CHECK-NOT: !wrap.idiom
 ; CHECK: br i1 %{{[0-9]+}}, label %cont, label %handler.add_overflow
-; REMARK: kept unsigned-integer-overflow check on add: the sum is compared with a value that is not an addend [o0.c:9:26]
+; REMARK: kept unsigned-integer-overflow check on add: the sum is compared with a value that is not an addend, and that decision reaches 'ret' before any wrap test [o0.c:9:26]
 ;
 ; A call that may write *p between the two loads.
 ; CHECK-LABEL: define {{.*}} @field_call_between(

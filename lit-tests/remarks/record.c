@@ -36,7 +36,7 @@ int tested(size_t a, size_t b) { return a + b < a; }
 // CHECK-NEXT: Args:
 // CHECK:      - Sanitizer: unsigned-integer-overflow
 // CHECK:      - Op: add
-// CHECK:      - Reason: 'the sum is also used by ''ret'''
+// CHECK:      - Reason: 'the sum is used by ''ret'' before any wrap test'
 size_t untested(size_t a, size_t b) { return a + b; }
 
 // COUNT-REMOVED: Function,Count

@@ -12,9 +12,12 @@
 #include "OverflowCheck.h"
 
 #include "llvm/ADT/StringRef.h"
+
+#include <memory>
 #include <string>
 
 namespace llvm {
+class DominatorTree;
 class Function;
 class Value;
 } // namespace llvm
@@ -28,6 +31,14 @@ enum class Idiom {
   AddCompare, // a + b < a  (sum compared with an addend)
   SubCompare, // a - b > a  (difference compared with its minuend)
   PtrCompare, // p + n < p  (pointer sum compared with its base)
+  // Data-flow idioms (WrapPaths.h, IdiomMatcher.cpp):
+  GuardedUse,    // s = a + b; if (s < a) return -E; use(s);
+  BoundsAndWrap, // if (off + n > lim || off + n < n) (a bound, then a wrap test)
+  MulDiv,        // p = a * b; if (a && p / a != b) return -E;
+  LoopCounter,   // while (n--): wraps when the loop exits, dead after it
+  Modular,       // only reduced mod 2^k < 2^N: -(n) & (BITS_PER_LONG - 1)
+  CarrySelect,   // y = x - C; x = y + (x > y ? A : B)  (page_64.h)
+  NegConst,      // -1UL, -sizeof(x): negating an unsigned constant
   Ignorelist, // not an idiom: an ignorelist entry names the check
 };
 
@@ -46,14 +57,19 @@ struct Decision {
 
 class IdiomMatcher {
 public:
-  /// F is the promoted shadow the check lives in.
-  explicit IdiomMatcher(llvm::Function &F) : F(F) {}
+  /// F is the promoted shadow the checks are mapped onto.
+  explicit IdiomMatcher(llvm::Function &F);
+  ~IdiomMatcher();
 
-  /// Decide on a check of F (already mapped onto the shadow).
-  Decision decide(const OverflowCheck &C);
+  /// Decide on a check: Original is the check in the function as clang
+  /// emitted it, Shadow the same check mapped onto the promoted shadow.
+  Decision decide(const OverflowCheck &Original, const OverflowCheck &Shadow);
 
 private:
   llvm::Function &F;
+  struct Lazy; // dominator tree, built on first use
+  std::unique_ptr<Lazy> L;
+  const llvm::DominatorTree &dominators();
 };
 
 } // namespace wrapidiom

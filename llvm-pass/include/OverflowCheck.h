@@ -97,6 +97,12 @@ bool isUBSanRuntimeCall(const llvm::CallBase &Call);
 
 llvm::StringRef formName(CheckForm Form);
 
+/// Is I part of a check rather than of the program: a !nosanitize
+/// instruction other than the checked arithmetic itself (the overflow bit,
+/// the branch glue, the handler call and the values it passes). Uses by
+/// such instructions are not uses of a value by the program.
+bool isInstrumentation(const llvm::Instruction &I);
+
 } // namespace wrapidiom
 
 #endif

@@ -1,22 +1,31 @@
 //===- IdiomMatcher.cpp - Decide whether a wrap is intentional and handled ===//
 //
 // Part of wrapidiom. All reasoning happens on the promoted shadow of the
-// function (ShadowFunction), so locals are SSA values; what is left in
-// memory (fields, globals) is compared load by load, proving that nothing
-// can write the location between the two loads.
+// function (ShadowFunction), so locals are SSA values. The rules, cheapest
+// first; the first that proves the wrap harmless decides:
+//
+//   neg-const     -1UL: an unsigned constant negated (as written)
+//   *-compare     the result is only ever compared with its own operand in
+//                 the direction wrap flips: nothing else sees the value
+//   carry-select  y = x - C; x = y + (x > y ? A : B): the wrap test picks the
+//                 correction that undoes the wrap (page_64.h)
+//   data flow     every wrapped execution reaches the program's own handling
+//                 before the value can do harm (WrapPaths.h)
+//   modular       the value only reaches reductions modulo 2^k, k < N
 //
 //===----------------------------------------------------------------------===//
 #include "IdiomMatcher.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
+#include "ValueEquivalence.h"
+#include "WrapPaths.h"
+#include "WrapTest.h"
+
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -32,6 +41,20 @@ StringRef idiomName(Idiom I) {
     return "sub-compare";
   case Idiom::PtrCompare:
     return "ptr-compare";
+  case Idiom::GuardedUse:
+    return "guarded-use";
+  case Idiom::BoundsAndWrap:
+    return "bounds-and-wrap";
+  case Idiom::MulDiv:
+    return "mul-div";
+  case Idiom::LoopCounter:
+    return "loop-counter";
+  case Idiom::Modular:
+    return "modular";
+  case Idiom::CarrySelect:
+    return "carry-select";
+  case Idiom::NegConst:
+    return "neg-const";
   case Idiom::Ignorelist:
     return "ignorelist";
   }
@@ -48,329 +71,339 @@ StringRef idiomDescription(Idiom I) {
     return "the difference is only compared with its minuend";
   case Idiom::PtrCompare:
     return "the pointer sum is only compared with its base";
+  case Idiom::GuardedUse:
+    return "every use is reached only where the wrap test says it did not "
+           "wrap";
+  case Idiom::BoundsAndWrap:
+    return "a bounds test, then a wrap test on the same value, both leading "
+           "to the same handling";
+  case Idiom::MulDiv:
+    return "the product is tested by dividing it back";
+  case Idiom::LoopCounter:
+    return "it wraps only where a test of its operand exits (while (n--)), "
+           "and is dead there";
+  case Idiom::Modular:
+    return "only its low bits are used (masked, truncated or reduced "
+           "modulo a power of two)";
+  case Idiom::CarrySelect:
+    return "the wrap test selects the correction that undoes the wrap";
+  case Idiom::NegConst:
+    return "an unsigned constant is negated on purpose";
   case Idiom::Ignorelist:
     return "an ignorelist entry names it";
   }
   return "?";
 }
 
-namespace {
-
-/// Bounds that keep the matcher linear in practice; running out of budget
-/// only ever keeps a check.
-constexpr unsigned MaxValueDepth = 6;
-constexpr unsigned MaxScannedInstructions = 512;
-
-/// Casts that preserve the order of values, so that a comparison of two
-/// casted values is a comparison of the originals. Truncations do not.
-bool isOrderPreservingCast(const Value *V, const DataLayout &DL) {
-  const auto *Cast = dyn_cast<CastInst>(V);
-  if (!Cast)
-    return false;
-  switch (Cast->getOpcode()) {
-  case Instruction::ZExt:
-  case Instruction::SExt:
-    return true;
-  case Instruction::BitCast:
-    return Cast->getSrcTy()->isIntOrPtrTy() && Cast->getDestTy()->isIntOrPtrTy();
-  case Instruction::PtrToInt:
-  case Instruction::IntToPtr:
-    return DL.getTypeSizeInBits(Cast->getSrcTy()) ==
-           DL.getTypeSizeInBits(Cast->getDestTy());
-  default:
-    return false;
-  }
-}
-
-/// Can I write the memory L reads? Only a store or call can, and the UBSan
-/// runtime (the handler blocks between the two loads of `a` in
-/// `a + b < a`) writes no program memory.
-bool mayClobber(const Instruction &I, const LoadInst &L) {
-  if (!I.mayWriteToMemory())
-    return false;
-  if (const auto *Call = dyn_cast<CallBase>(&I)) {
-    if (isUBSanRuntimeCall(*Call))
-      return false;
-    if (const auto *II = dyn_cast<IntrinsicInst>(Call)) {
-      switch (II->getIntrinsicID()) {
-      case Intrinsic::lifetime_start:
-      case Intrinsic::lifetime_end:
-      case Intrinsic::assume:
-      case Intrinsic::allow_ubsan_check:
-        return false;
-      default:
-        break;
-      }
-    }
-    return true;
-  }
-  if (const auto *SI = dyn_cast<StoreInst>(&I)) {
-    // A pointer the function received (or a global) cannot point into one
-    // of the function's own stack slots.
-    const Value *StoreObj = getUnderlyingObject(SI->getPointerOperand());
-    const Value *LoadObj = getUnderlyingObject(L.getPointerOperand());
-    if (StoreObj != LoadObj &&
-        ((isa<AllocaInst>(StoreObj) &&
-          (isa<Argument>(LoadObj) || isa<GlobalValue>(LoadObj))) ||
-         (isa<AllocaInst>(LoadObj) &&
-          (isa<Argument>(StoreObj) || isa<GlobalValue>(StoreObj))) ||
-         (isa<AllocaInst>(StoreObj) && isa<AllocaInst>(LoadObj))))
-      return false;
-  }
-  return true;
-}
-
-/// Does every path from First to Second avoid writes to the loaded memory?
-/// Walks backwards from Second; reaching the entry without passing First
-/// means First does not dominate Second.
-bool noClobberBetween(const LoadInst &First, const LoadInst &Second) {
-  unsigned Budget = MaxScannedInstructions;
-  SmallVector<std::pair<const BasicBlock *, const Instruction *>, 8> Work;
-  SmallPtrSet<const BasicBlock *, 8> Visited;
-  // (block, instruction to scan backwards from, exclusive)
-  Work.push_back({Second.getParent(), &Second});
-  while (!Work.empty()) {
-    auto [BB, From] = Work.pop_back_val();
-    bool ReachedFirst = false;
-    for (const Instruction *I = From ? From->getPrevNode() : &BB->back(); I;
-         I = I->getPrevNode()) {
-      if (I == &First) {
-        ReachedFirst = true;
-        break;
-      }
-      if (--Budget == 0 || mayClobber(*I, First))
-        return false;
-    }
-    if (ReachedFirst)
-      continue;
-    if (pred_empty(BB))
-      return false;
-    for (const BasicBlock *Pred : predecessors(BB))
-      if (Visited.insert(Pred).second)
-        Work.push_back({Pred, nullptr});
-  }
-  return true;
-}
-
-/// Are A and B the same value at the point of the later one?
-bool sameValue(const Value *A, const Value *B, const DataLayout &DL,
-               unsigned Depth = 0) {
-  if (A == B)
-    return true;
-  if (Depth >= MaxValueDepth || A->getType() != B->getType())
-    return false;
-  const auto *IA = dyn_cast<Instruction>(A);
-  const auto *IB = dyn_cast<Instruction>(B);
-  if (!IA || !IB || IA->getOpcode() != IB->getOpcode())
-    return false;
-  if (const auto *LA = dyn_cast<LoadInst>(IA)) {
-    const auto *LB = cast<LoadInst>(IB);
-    if (!LA->isSimple() || !LB->isSimple() ||
-        !sameValue(LA->getPointerOperand(), LB->getPointerOperand(), DL,
-                   Depth + 1))
-      return false;
-    return noClobberBetween(*LA, *LB) || noClobberBetween(*LB, *LA);
-  }
-  if (const auto *GA = dyn_cast<GetElementPtrInst>(IA)) {
-    const auto *GB = cast<GetElementPtrInst>(IB);
-    if (GA->getSourceElementType() != GB->getSourceElementType())
-      return false;
-  } else if (!isa<CastInst>(IA) && !isa<BinaryOperator>(IA)) {
-    return false;
-  }
-  // Pure instructions: equal operands give equal results. Division could
-  // trap, but it would have trapped at A already.
-  if (IA->getNumOperands() != IB->getNumOperands())
-    return false;
-  for (unsigned I = 0, E = IA->getNumOperands(); I != E; ++I)
-    if (!sameValue(IA->getOperand(I), IB->getOperand(I), DL, Depth + 1))
-      return false;
-  return true;
-}
-
-/// The casts between an arithmetic result and the comparison that uses it,
-/// innermost first.
-using CastChain = SmallVector<const CastInst *, 2>;
-
-/// Peel from X the same casts the result went through, outermost first, so
-/// that X can be compared with an operand of the arithmetic. Constants are
-/// narrowed when the narrowing is exact.
-const Value *peelLikeChain(const Value *X, const CastChain &Chain) {
-  for (auto It = Chain.rbegin(), E = Chain.rend(); It != E; ++It) {
-    const CastInst *Cast = *It;
-    if (const auto *XC = dyn_cast<CastInst>(X)) {
-      if (XC->getOpcode() != Cast->getOpcode() ||
-          XC->getSrcTy() != Cast->getSrcTy())
-        return nullptr;
-      X = XC->getOperand(0);
-      continue;
-    }
-    const auto *CI = dyn_cast<ConstantInt>(X);
-    auto *SrcTy = dyn_cast<IntegerType>(Cast->getSrcTy());
-    if (!CI || !SrcTy)
-      return nullptr;
-    if (Cast->getOpcode() != Instruction::ZExt &&
-        Cast->getOpcode() != Instruction::SExt)
-      return nullptr;
-    APInt Narrow = CI->getValue().trunc(SrcTy->getBitWidth());
-    APInt Back = Cast->getOpcode() == Instruction::ZExt
-                     ? Narrow.zext(CI->getBitWidth())
-                     : Narrow.sext(CI->getBitWidth());
-    if (Back != CI->getValue())
-      return nullptr;
-    X = ConstantInt::get(SrcTy, Narrow);
-  }
-  return X;
-}
-
-/// How a comparison relates to the wrap of an operation.
-struct WrapTestSpec {
-  bool SignedOp;                         // signed arithmetic: signed compare
-  SmallVector<const Value *, 2> Against; // what the result may be compared with
-  const char *ResultNoun;                // "sum", "difference", "pointer"
-  const char *AgainstNoun;               // "an addend", "its minuend", ...
+struct IdiomMatcher::Lazy {
+  std::unique_ptr<DominatorTree> DT;
 };
 
-/// Is Cmp, which compares (casts of) the result with X, a wrap test?
-bool isWrapTest(const ICmpInst &Cmp, unsigned ResultOperand,
-                const CastChain &Chain, const WrapTestSpec &Spec,
-                const DataLayout &DL, std::string &Why) {
-  if (!Cmp.isRelational()) {
-    Why = std::string("the ") + Spec.ResultNoun +
-          " is tested for equality, which is not a wrap test";
-    return false;
-  }
-  // The predicate as it applies to the uncasted values: a comparison of
-  // zero-extended values is an unsigned comparison of the originals; sign
-  // extension preserves both orders.
-  bool Unsigned = Cmp.isUnsigned();
-  for (const CastInst *Cast : Chain)
-    if (Cast->getOpcode() == Instruction::ZExt)
-      Unsigned = true;
-  if (Unsigned == Spec.SignedOp) {
-    Why = std::string("the ") + Spec.ResultNoun + " is compared " +
-          (Unsigned ? "unsigned" : "signed") + ", the operation is " +
-          (Spec.SignedOp ? "signed" : "unsigned");
-    return false;
-  }
-  const Value *X = peelLikeChain(Cmp.getOperand(1 - ResultOperand), Chain);
-  if (X)
-    for (const Value *Candidate : Spec.Against)
-      if (sameValue(X, Candidate, DL))
-        return true;
-  Why = std::string("the ") + Spec.ResultNoun +
-        " is compared with a value that is not " + Spec.AgainstNoun;
-  return false;
+IdiomMatcher::IdiomMatcher(Function &F) : F(F), L(std::make_unique<Lazy>()) {}
+IdiomMatcher::~IdiomMatcher() = default;
+
+const DominatorTree &IdiomMatcher::dominators() {
+  if (!L->DT)
+    L->DT = std::make_unique<DominatorTree>(F);
+  return *L->DT;
 }
 
-/// Every use of Result (through order-preserving casts) must be a wrap test
-/// as Spec describes, and there must be at least one.
-bool onlyUsedByWrapTests(const Value *Result, const WrapTestSpec &Spec,
-                         const DataLayout &DL, std::string &Why) {
+namespace {
+
+/// Every use of the result (through order-preserving casts) is a
+/// comparison with the right operand in the direction wrap flips, and there
+/// is at least one: the wrapped value never reaches anything else.
+bool onlyUsedByWrapTests(const WrappingOp &Op, std::string &Why) {
   struct Item {
     const Value *V;
     CastChain Chain;
   };
-  SmallVector<Item, 4> Work{{Result, {}}};
+  SmallVector<Item, 4> Work{{Op.Result, {}}};
   unsigned Tests = 0;
   while (!Work.empty()) {
     Item Cur = Work.pop_back_val();
     for (const Use &U : Cur.V->uses()) {
       const auto *User = cast<Instruction>(U.getUser());
-      if (isOrderPreservingCast(User, DL)) {
+      if (isInstrumentation(*User))
+        continue; // another check reporting the value
+      if (isOrderPreservingCast(User, *Op.DL)) {
         Item Next{User, Cur.Chain};
         Next.Chain.push_back(cast<CastInst>(User));
         Work.push_back(std::move(Next));
         continue;
       }
       if (const auto *Cmp = dyn_cast<ICmpInst>(User)) {
-        if (!isWrapTest(*Cmp, U.getOperandNo(), Cur.Chain, Spec, DL, Why))
+        CompareVerdict V =
+            classifyCompare(*Cmp, U.getOperandNo(), Cur.Chain, Op);
+        if (!V.IsTest) {
+          Why = V.Why;
           return false;
+        }
         ++Tests;
         continue;
       }
-      Why = std::string("the ") + Spec.ResultNoun + " is also used by '" +
-            User->getOpcodeName() + "'";
+      Why = ("the " + Op.noun() + " is also used by '" +
+             User->getOpcodeName() + "'")
+                .str();
       return false;
     }
   }
   if (Tests == 0) {
-    Why = std::string("no wrap test compares the ") + Spec.ResultNoun +
-          " with " + Spec.AgainstNoun;
+    Why = ("no wrap test compares the " + Op.noun() + " with " +
+           Op.againstNoun())
+              .str();
     return false;
   }
   return true;
 }
 
-/// The value the arithmetic produces (field 0 of {iN, i1}), or null if the
-/// aggregate is used in any other way.
-const Value *arithmeticResult(const IntrinsicInst &Arith, std::string &Why) {
-  const Value *Result = nullptr;
-  for (const User *U : Arith.users()) {
-    const auto *EV = dyn_cast<ExtractValueInst>(U);
-    if (!EV || EV->getNumIndices() != 1) {
-      Why = "the overflow intrinsic's result is used whole";
+/// The wrap test of a difference against its minuend, and on which side of
+/// it wrapped executions go.
+struct MinuendTest {
+  const ICmpInst *Cmp = nullptr;
+  bool WrapWhenTrue = false;
+};
+
+/// If Z is chosen by the comparison T (select(T, ..), or a two-way phi
+/// whose incoming edges lie on the two sides of a branch on T), the value Z
+/// has in wrapped executions.
+const Value *wrapSideValue(const Value *Z, const MinuendTest &T,
+                           const DominatorTree &DT) {
+  if (const auto *Sel = dyn_cast<SelectInst>(Z)) {
+    bool Negated;
+    if (peelCondition(Sel->getCondition(), Negated) != T.Cmp)
       return nullptr;
-    }
-    if (*EV->idx_begin() != 0)
-      continue; // the overflow bit: the check itself
-    if (Result) {
-      Why = "the result is extracted twice";
-      return nullptr;
-    }
-    Result = EV;
+    return T.WrapWhenTrue != Negated ? Sel->getTrueValue()
+                                     : Sel->getFalseValue();
   }
-  if (!Result)
-    Why = "the result is unused";
-  return Result;
+  const auto *Phi = dyn_cast<PHINode>(Z);
+  if (!Phi || Phi->getNumIncomingValues() != 2)
+    return nullptr;
+  // The branch tests the comparison directly or through unlikely() and
+  // negation: look three users deep.
+  SmallVector<const User *, 8> Candidates;
+  for (const User *U : T.Cmp->users()) {
+    Candidates.push_back(U);
+    for (const User *UU : U->users()) {
+      Candidates.push_back(UU);
+      for (const User *UUU : UU->users())
+        Candidates.push_back(UUU);
+    }
+  }
+  for (const User *BU : Candidates) {
+    const auto *Br = dyn_cast<BranchInst>(BU);
+    bool Negated;
+    if (!Br || !Br->isConditional() ||
+        peelCondition(Br->getCondition(), Negated) != T.Cmp)
+      continue;
+    unsigned WrapSucc = T.WrapWhenTrue != Negated ? 0 : 1;
+    BasicBlockEdge Wrap(Br->getParent(), Br->getSuccessor(WrapSucc));
+    BasicBlockEdge NoWrap(Br->getParent(), Br->getSuccessor(1 - WrapSucc));
+    for (unsigned I = 0; I < 2; ++I)
+      if (DT.dominates(Wrap, Phi->getIncomingBlock(I)) &&
+          DT.dominates(NoWrap, Phi->getIncomingBlock(1 - I)))
+        return Phi->getIncomingValue(I);
+  }
+  return nullptr;
+}
+
+/// Z is chosen by the wrap test, and what it adds in wrapped executions
+/// can undo the wrap (adding zero cannot).
+bool isCorrection(const Value *Z, const MinuendTest &T,
+                  const DominatorTree &DT) {
+  const Value *W = wrapSideValue(Z, T, DT);
+  const auto *C = dyn_cast_or_null<ConstantInt>(W);
+  return W && !(C && C->isZero());
+}
+
+/// The comparison of a difference with its minuend among the difference's
+/// users, if any.
+MinuendTest minuendTest(const WrappingOp &Sub) {
+  for (const Use &U : Sub.Result->uses())
+    if (const auto *Cmp = dyn_cast<ICmpInst>(U.getUser())) {
+      CompareVerdict V = classifyCompare(*Cmp, U.getOperandNo(), {}, Sub);
+      if (V.IsTest)
+        return {Cmp, V.WrapWhenTrue};
+    }
+  return {};
+}
+
+/// A checked add or sub of V and something else: the something else.
+const Value *otherAddend(const User *U, const Value *V) {
+  const auto *WO = dyn_cast<WithOverflowInst>(U);
+  if (!WO || (WO->getBinaryOp() != Instruction::Add &&
+              WO->getBinaryOp() != Instruction::Sub))
+    return nullptr;
+  if (WO->getLHS() == V)
+    return WO->getRHS();
+  if (WO->getRHS() == V && WO->getBinaryOp() == Instruction::Add)
+    return WO->getLHS();
+  return nullptr;
+}
+
+/// y = x - C; ... x > y ...; z = y + (x > y ? A : B): the program tells the
+/// wrapped from the unwrapped difference and corrects each differently
+/// (arch/x86/include/asm/page_64.h, __phys_addr_nodebug()).
+bool isCarrySelectSub(const WrappingOp &Sub, const DominatorTree &DT) {
+  if (Sub.Op != CheckOp::Sub || Sub.Signed)
+    return false;
+  MinuendTest Test = minuendTest(Sub);
+  if (!Test.Cmp)
+    return false;
+  unsigned Corrections = 0;
+  for (const User *U : Sub.Result->users()) {
+    if (U == Test.Cmp || isInstrumentation(*cast<Instruction>(U)))
+      continue;
+    const Value *Z = otherAddend(U, Sub.Result);
+    if (!Z || !isCorrection(Z, Test, DT))
+      return false;
+    ++Corrections;
+  }
+  return Corrections > 0;
+}
+
+/// The correcting addition of the carry-select idiom.
+bool isCarrySelectAdd(const WrappingOp &Add, const DominatorTree &DT) {
+  if (Add.Op != CheckOp::Add || Add.Signed)
+    return false;
+  for (const Value *Y : {Add.LHS, Add.RHS}) {
+    const auto *EV = dyn_cast<ExtractValueInst>(Y);
+    const auto *WO =
+        EV ? dyn_cast<WithOverflowInst>(EV->getAggregateOperand()) : nullptr;
+    if (!WO || WO->getIntrinsicID() != Intrinsic::usub_with_overflow ||
+        *EV->idx_begin() != 0)
+      continue;
+    WrappingOp Sub{CheckOp::Sub, false,   WO, EV, WO->getLHS(),
+                   WO->getRHS(), Add.DL};
+    MinuendTest Test = minuendTest(Sub);
+    const Value *Z = Y == Add.LHS ? Add.RHS : Add.LHS;
+    if (Test.Cmp && isCorrection(Z, Test, DT))
+      return true;
+  }
+  return false;
+}
+
+/// The value only reaches reductions modulo 2^k with k < N (a low-bit mask,
+/// a truncation, `% 2^k`), through operations whose low bits depend only on
+/// the low bits of their operands. Wrap-around changes a value by a
+/// multiple of 2^N, which no such reduction can see.
+bool onlyReducedModulo(const Value *V, unsigned N, unsigned Depth,
+                       unsigned &Sinks) {
+  if (Depth > 8)
+    return false;
+  for (const User *U : V->users()) {
+    if (const auto *WO = dyn_cast<WithOverflowInst>(U)) {
+      if (WO->getBinaryOp() == Instruction::UDiv)
+        return false;
+      for (const User *WU : WO->users()) {
+        const auto *EV = dyn_cast<ExtractValueInst>(WU);
+        if (!EV || *EV->idx_begin() != 0)
+          continue; // the other check's overflow bit
+        if (!onlyReducedModulo(EV, N, Depth + 1, Sinks))
+          return false;
+      }
+      continue;
+    }
+    const auto *I = dyn_cast<Instruction>(U);
+    if (!I)
+      return false;
+    if (isInstrumentation(*I))
+      continue;
+    switch (I->getOpcode()) {
+    case Instruction::Trunc:
+      if (I->getType()->getScalarSizeInBits() >= N)
+        return false;
+      ++Sinks;
+      continue;
+    case Instruction::And:
+    case Instruction::URem: {
+      const auto *C = dyn_cast<ConstantInt>(I->getOperand(1));
+      if (C && I->getOperand(0) == V) {
+        const APInt &M = C->getValue();
+        bool Sink = I->getOpcode() == Instruction::And
+                        ? M.getActiveBits() < N
+                        : M.isPowerOf2() && M.logBase2() < N;
+        if (Sink) {
+          ++Sinks;
+          continue;
+        }
+      }
+      if (I->getOpcode() == Instruction::URem)
+        return false;
+      [[fallthrough]];
+    }
+    case Instruction::Add:
+    case Instruction::Sub:
+    case Instruction::Mul:
+    case Instruction::Or:
+    case Instruction::Xor:
+    case Instruction::ZExt:
+    case Instruction::SExt:
+      if (!onlyReducedModulo(I, N, Depth + 1, Sinks))
+        return false;
+      continue;
+    case Instruction::Shl:
+      if (I->getOperand(0) != V || !onlyReducedModulo(I, N, Depth + 1, Sinks))
+        return false;
+      continue;
+    default:
+      return false;
+    }
+  }
+  return true;
 }
 
 } // namespace
 
-Decision IdiomMatcher::decide(const OverflowCheck &C) {
+Decision IdiomMatcher::decide(const OverflowCheck &Original,
+                              const OverflowCheck &C) {
   Decision D;
   if (C.Combined || !C.arithmetic()) {
     D.Reason = "the check's condition could not be attributed to a single "
                "operation";
     return D;
   }
-  const DataLayout &DL = F.getParent()->getDataLayout();
-
-  if (C.Op == CheckOp::Ptr) {
-    WrapTestSpec Spec{false, {C.GEP->getPointerOperand()}, "pointer",
-                      "its base"};
-    if (onlyUsedByWrapTests(C.GEP, Spec, DL, D.Reason))
-      D.Kind = Idiom::PtrCompare;
+  // -1UL, -sizeof(x): a constant as written, before promotion made
+  // constants of locals.
+  if (C.Op == CheckOp::Neg && !C.Signed &&
+      isa<ConstantInt>(Original.Arith->getArgOperand(1))) {
+    D.Kind = Idiom::NegConst;
     return D;
   }
-
-  const Value *Result = arithmeticResult(*C.Arith, D.Reason);
-  if (!Result)
+  std::optional<WrappingOp> Op = wrappingOpOf(C, D.Reason);
+  if (!Op)
     return D;
-  const Value *LHS = C.Arith->getArgOperand(0);
-  const Value *RHS = C.Arith->getArgOperand(1);
-  switch (C.Op) {
-  case CheckOp::Add: {
-    WrapTestSpec Spec{C.Signed, {LHS, RHS}, "sum", "an addend"};
-    if (onlyUsedByWrapTests(Result, Spec, DL, D.Reason))
-      D.Kind = Idiom::AddCompare;
-    break;
+
+  std::string CompareWhy;
+  if (C.Op == CheckOp::Add || C.Op == CheckOp::Sub || C.Op == CheckOp::Ptr) {
+    if (onlyUsedByWrapTests(*Op, CompareWhy)) {
+      D.Kind = C.Op == CheckOp::Add   ? Idiom::AddCompare
+               : C.Op == CheckOp::Sub ? Idiom::SubCompare
+                                      : Idiom::PtrCompare;
+      return D;
+    }
+    if (C.Op == CheckOp::Ptr) {
+      D.Reason = CompareWhy;
+      return D;
+    }
   }
-  case CheckOp::Sub: {
-    WrapTestSpec Spec{C.Signed, {LHS}, "difference", "its minuend"};
-    if (onlyUsedByWrapTests(Result, Spec, DL, D.Reason))
-      D.Kind = Idiom::SubCompare;
-    break;
+  if (isCarrySelectSub(*Op, dominators()) ||
+      isCarrySelectAdd(*Op, dominators())) {
+    D.Kind = Idiom::CarrySelect;
+    return D;
   }
-  case CheckOp::Mul:
-    D.Reason = "no idiom proves a multiplication's wrap is handled";
-    break;
-  case CheckOp::Neg:
-    D.Reason = "no idiom proves a negation's wrap is handled";
-    break;
-  case CheckOp::Ptr:
-    break;
+  PathVerdict PV = followWrappedPaths(*Op, F, dominators());
+  if (PV.Kind != Idiom::None) {
+    D.Kind = PV.Kind;
+    return D;
   }
+  unsigned Sinks = 0;
+  unsigned N = Op->Result->getType()->getScalarSizeInBits();
+  if (onlyReducedModulo(Op->Result, N, 0, Sinks) && Sinks > 0) {
+    D.Kind = Idiom::Modular;
+    return D;
+  }
+  D.Reason = PV.Reason;
   return D;
 }
 

@@ -371,6 +371,16 @@ bool isUBSanRuntimeCall(const CallBase &Call) {
   return Callee->getName().starts_with("__ubsan_handle_");
 }
 
+bool isInstrumentation(const Instruction &I) {
+  if (!hasNoSanitize(I) || isa<WithOverflowInst>(I))
+    return false;
+  if (const auto *EV = dyn_cast<ExtractValueInst>(&I))
+    if (isa<WithOverflowInst>(EV->getAggregateOperand()) &&
+        *EV->idx_begin() == 0)
+      return false; // the checked result: the program's value
+  return true;
+}
+
 SmallVector<OverflowCheck, 8> findOverflowChecks(Function &F) {
   SmallVector<OverflowCheck, 8> Checks;
   for (BasicBlock &BB : F) {

@@ -44,7 +44,17 @@ cl::list<Idiom> DisabledIdioms(
     cl::values(
         clEnumValN(Idiom::AddCompare, "add-compare", "a + b < a"),
         clEnumValN(Idiom::SubCompare, "sub-compare", "a - b > a"),
-        clEnumValN(Idiom::PtrCompare, "ptr-compare", "p + n < p")));
+        clEnumValN(Idiom::PtrCompare, "ptr-compare", "p + n < p"),
+        clEnumValN(Idiom::GuardedUse, "guarded-use",
+                   "s = a + b; if (s < a) return; use(s)"),
+        clEnumValN(Idiom::BoundsAndWrap, "bounds-and-wrap",
+                   "off + n > lim || off + n < n"),
+        clEnumValN(Idiom::MulDiv, "mul-div", "a && a * b / a != b"),
+        clEnumValN(Idiom::LoopCounter, "loop-counter", "while (n--)"),
+        clEnumValN(Idiom::Modular, "modular", "-(n) & (BITS_PER_LONG - 1)"),
+        clEnumValN(Idiom::CarrySelect, "carry-select",
+                   "y = x - C; y + (x > y ? A : B)"),
+        clEnumValN(Idiom::NegConst, "neg-const", "-1UL")));
 
 cl::opt<bool> SignedWrap(
     "wrap-idiom-signed-wrap",

@@ -41,6 +41,14 @@ ALWAYS_ENABLED_STATISTIC(NumPtrRemoved, "pointer overflow checks removed");
 ALWAYS_ENABLED_STATISTIC(NumIdiomAddCompare, "Checks removed: add-compare");
 ALWAYS_ENABLED_STATISTIC(NumIdiomSubCompare, "Checks removed: sub-compare");
 ALWAYS_ENABLED_STATISTIC(NumIdiomPtrCompare, "Checks removed: ptr-compare");
+ALWAYS_ENABLED_STATISTIC(NumIdiomGuardedUse, "Checks removed: guarded-use");
+ALWAYS_ENABLED_STATISTIC(NumIdiomBoundsAndWrap,
+                         "Checks removed: bounds-and-wrap");
+ALWAYS_ENABLED_STATISTIC(NumIdiomMulDiv, "Checks removed: mul-div");
+ALWAYS_ENABLED_STATISTIC(NumIdiomLoopCounter, "Checks removed: loop-counter");
+ALWAYS_ENABLED_STATISTIC(NumIdiomModular, "Checks removed: modular");
+ALWAYS_ENABLED_STATISTIC(NumIdiomCarrySelect, "Checks removed: carry-select");
+ALWAYS_ENABLED_STATISTIC(NumIdiomNegConst, "Checks removed: neg-const");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
                          "Checks removed: named by an ignorelist entry");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelistKept,
@@ -99,6 +107,27 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     break;
   case Idiom::PtrCompare:
     ++NumIdiomPtrCompare;
+    break;
+  case Idiom::GuardedUse:
+    ++NumIdiomGuardedUse;
+    break;
+  case Idiom::BoundsAndWrap:
+    ++NumIdiomBoundsAndWrap;
+    break;
+  case Idiom::MulDiv:
+    ++NumIdiomMulDiv;
+    break;
+  case Idiom::LoopCounter:
+    ++NumIdiomLoopCounter;
+    break;
+  case Idiom::Modular:
+    ++NumIdiomModular;
+    break;
+  case Idiom::CarrySelect:
+    ++NumIdiomCarrySelect;
+    break;
+  case Idiom::NegConst:
+    ++NumIdiomNegConst;
     break;
   case Idiom::Ignorelist:
     ++NumIgnorelisted;
@@ -172,7 +201,7 @@ SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
   IdiomMatcher Matcher(Shadow.function());
   for (size_t I = 0; I < Checks.size(); ++I) {
     Decision &D = Decisions[I];
-    D = Matcher.decide(mapToShadow(Checks[I], Shadow));
+    D = Matcher.decide(Checks[I], mapToShadow(Checks[I], Shadow));
     if (D)
       D.Reason = whyNotActed(Checks[I], D.Kind);
     if (!D.Reason.empty())

@@ -29,12 +29,22 @@ void sink(size_t);
 	X(add_local_only_tested, IDIOM) X(sub_gt, IDIOM)                       \
 	X(sub_lt_reversed, IDIOM) X(signed_add, IDIOM) X(signed_loff, IDIOM)   \
 	X(signed_sub, IDIOM) X(ptr_char, IDIOM) X(ptr_struct, IDIOM)           \
+	X(guarded_use, IDIOM) X(guarded_unlikely, IDIOM) X(pretested, IDIOM)   \
+	X(bounds_and_wrap, IDIOM) X(mul_div, IDIOM) X(mul_div_other, IDIOM)    \
+	X(loop_while, IDIOM) X(loop_for, IDIOM) X(loop_do, IDIOM)              \
+	X(loop_gt, IDIOM) X(loop_each_element, IDIOM)                          \
+	X(modular_bitmap, IDIOM) X(modular_trunc, IDIOM)                       \
+	X(modular_urem, IDIOM) X(carry_select, IDIOM) X(neg_const, IDIOM)      \
+	X(neg_const_mask, IDIOM)                                               \
 	X(keep_return, KEEP) X(keep_bounds_only, KEEP)                         \
 	X(keep_other_value, KEEP) X(keep_two_sums, KEEP)                       \
 	X(keep_array_bytes, KEEP) X(keep_payload, KEEP) X(keep_negate, KEEP)   \
 	X(keep_used_before_test, KEEP) X(keep_returned_on_wrap, KEEP)          \
 	X(keep_page_align, KEEP) X(keep_signed_return, KEEP)                   \
-	X(keep_ptr_used, KEEP) X(keep_while_escapes, KEEP)
+	X(keep_ptr_used, KEEP) X(keep_while_escapes, KEEP)                     \
+	X(keep_pre_decrement, KEEP) X(keep_bounds_then_effect, KEEP)           \
+	X(keep_mul_untested, KEEP) X(keep_neg_var, KEEP)                       \
+	X(keep_high_bits, KEEP) X(keep_guarded_signed_inexact, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

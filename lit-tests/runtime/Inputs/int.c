@@ -74,3 +74,134 @@ noinline int keep_while_escapes(void)
 	/* n wrapped to SIZE_MAX on the last test, and is used here. */
 	return (int)(n != 0);
 }
+
+/* Data-flow idioms: the value is used, but only where the program's own
+ * test says it did not wrap, or never after the wrap. */
+noinline int guarded_use(void)
+{
+	size_t a = big, b = two;
+	size_t s = a + b;
+	if (s < a)
+		return 1;
+	sink(s);
+	return 0;
+}
+noinline int guarded_unlikely(void)
+{
+	size_t a = big, b = two;
+	size_t end = a + b;
+	if (unlikely(end < a))
+		return 1;
+	sink(end);
+	return 0;
+}
+/* Tested, then computed again where the test says it cannot wrap. */
+noinline int pretested(void)
+{
+	size_t a = big, b = zero;
+	if (a + b < a)
+		return 1;
+	sink(a + b); /* cannot wrap: b == 0 here, but the check runs */
+	b = two;
+	if (a + b < a)
+		return 1;
+	sink(a + b);
+	return 0;
+}
+/* drivers/remoteproc: a bound and a wrap test on the same sum. */
+noinline int bounds_and_wrap(void)
+{
+	size_t offset = big, size = two, limit = 4096;
+	if (offset + size > limit || offset + size < size) {
+		sink(0);
+		return 1;
+	}
+	sink(offset + size);
+	return 0;
+}
+noinline int mul_div(void)
+{
+	size_t a = big, b = two;
+	size_t p = a * b;
+	if (a && p / a != b)
+		return 1;
+	sink(p);
+	return 0;
+}
+noinline int mul_div_other(void)
+{
+	size_t a = big, b = two;
+	size_t p = a * b;
+	if (b != 0 && p / b != a)
+		return 1;
+	sink(p);
+	return 0;
+}
+/* The counter wraps on the test that ends the loop; it is dead after. */
+noinline int loop_while(void) { size_t n = two; while (n--) sink(n); return 0; }
+noinline int loop_for(void) { size_t n = two; int k = 0; for (; n--; ) k++; return k != 2; }
+noinline int loop_do(void) { size_t n = one; do { sink(n); } while (n--); return 0; }
+noinline int loop_gt(void) { unsigned n = (unsigned)two; while (n-- > 0) sink(n); return 0; }
+/* A wrap test on each element of an array. */
+noinline int loop_each_element(void)
+{
+	size_t off[3] = { 1, 2, big }, len[3] = { 1, 1, two };
+	for (int i = 0; i < 3; i++)
+		if (off[i] + len[i] < off[i])
+			return 1;
+	return 0;
+}
+/* Only the low bits are used: include/linux/bitmap.h, hashing. */
+#define BITS_PER_LONG 64
+noinline int modular_bitmap(void) { unsigned nbits = (unsigned)two; sink(-(nbits) & (BITS_PER_LONG - 1)); return 0; }
+noinline int modular_trunc(void) { unsigned h = u32_max, k = (unsigned)two; sink((unsigned char)(h * 0x9e3779b1u + k)); return 0; }
+noinline int modular_urem(void) { size_t h = big; sink((h * 2654435761UL) % 1024); return 0; }
+/* arch/x86/include/asm/page_64.h, __phys_addr_nodebug(). */
+#define START_KERNEL_MAP 0xffffffff80000000UL
+#define PAGE_OFFSET_BASE 0xffff888000000000UL
+volatile size_t phys_base = 0x1000000;
+noinline int carry_select(void)
+{
+	size_t x = PAGE_OFFSET_BASE + (size_t)two; /* a direct-map address */
+	size_t y = x - START_KERNEL_MAP;
+	x = y + ((x > y) ? phys_base : (START_KERNEL_MAP - PAGE_OFFSET_BASE));
+	sink(x);
+	return x != 2;
+}
+noinline int neg_const(void) { sink(-1UL); return 0; }
+noinline int neg_const_mask(void) { size_t x = big; sink(x & -4096UL); return 0; }
+
+/* ...and what must stay reported. */
+noinline int keep_pre_decrement(void)
+{
+	size_t n = zero;
+	int k = 0;
+	while (--n) /* wraps to SIZE_MAX and keeps looping */
+		if (++k == 3)
+			break;
+	return 0;
+}
+noinline int keep_bounds_then_effect(void)
+{
+	size_t off = big, len = two, lim = 4096;
+	if (off + len > lim) /* wrapped: passes the bound */
+		return 1;
+	sink(off); /* acts on it before the wrap test below */
+	if (off + len < off)
+		return 1;
+	return 0;
+}
+noinline int keep_mul_untested(void) { size_t n = big; size_t bytes = n * 8; sink(bytes); return 0; }
+noinline int keep_neg_var(void) { size_t one_ = one; sink(-one_); return 0; }
+noinline int keep_high_bits(void) { unsigned a = u32_max, b = (unsigned)two; sink((a + b) >> 4); return 0; }
+/* Signed: `a + b < a` misses a wrap when b < 0, so a guarded use of the
+ * sum is not proven safe when b may be negative. */
+noinline int keep_guarded_signed_inexact(void)
+{
+	int a = -int_max, b = -(int)two * 2;
+	int s = a + b; /* wraps to a large positive value */
+	if (s < a)
+		return 1;
+	sink((size_t)s);
+	return 0;
+}

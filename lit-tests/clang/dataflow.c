@@ -1,0 +1,234 @@
+// The data-flow idioms (llvm-pass/IDIOMS.md): the wrapped value is used, but
+// only where the program's own test says it did not wrap, or never after a
+// branch the wrap itself decides. Each next to the counterexample that must
+// keep its check. Same decisions at -O0 and -O2, since the pass sees clang's
+// IR before any optimisation.
+//
+// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -Rpass=wrap-idiom -Rpass-missed=wrap-idiom \
+// RUN:   -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s
+// RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -Rpass=wrap-idiom -Rpass-missed=wrap-idiom \
+// RUN:   -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s
+// RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
+// RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -fsanitize-trap=all -S -emit-llvm %s -o - \
+// RUN:   | FileCheck --check-prefix=IR %s
+
+typedef unsigned long size_t;
+typedef unsigned int u32;
+void use(size_t);
+int report(void);
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+// IR-LABEL: define {{.*}} @guarded(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int guarded(size_t a, size_t b)
+{
+	size_t s = a + b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: guarded-use
+	if (unlikely(s < a))
+		return -22;
+	use(s);
+	return 0;
+}
+
+// IR-LABEL: define {{.*}} @used_first(
+// IR: {{__ubsan_handle_add_overflow|ubsantrap}}
+int used_first(size_t a, size_t b)
+{
+	size_t s = a + b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is used by 'call' before any wrap test
+	use(s);
+	if (s < a)
+		return -22;
+	return 0;
+}
+
+// IR-LABEL: define {{.*}} @returned_on_wrap(
+// IR: {{__ubsan_handle_add_overflow|ubsantrap}}
+size_t returned_on_wrap(size_t a, size_t b)
+{
+	size_t s = a + b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is used by 'phi' on the wrap path
+	if (s < a)
+		return s;
+	return 0;
+}
+
+// Computed again where the earlier test says it cannot wrap.
+// IR-LABEL: define {{.*}} @recomputed(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int recomputed(size_t start, size_t len)
+{
+	if (start + len < start) // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed {{.*}}: add-compare
+		return -22;
+	use(start + len); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed {{.*}}: guarded-use
+	return 0;
+}
+
+// drivers/remoteproc: the bound's sum wraps under the bound, but the wrap
+// test on the same sum sends it to the same error block.
+// IR-LABEL: define {{.*}} @bounds_and_wrap(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int bounds_and_wrap(size_t offset, size_t size, size_t limit)
+{
+	// REMARK: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: removed {{.*}}: bounds-and-wrap
+	// REMARK: dataflow.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed {{.*}}: add-compare
+	if (offset + size > limit || offset + size < size) {
+		report();
+		return -22;
+	}
+	return 0;
+}
+
+// A decision on the wrapped sum acts before the wrap test: real bug.
+// IR-LABEL: define {{.*}} @acts_before_test(
+// IR: {{__ubsan_handle_add_overflow|ubsantrap}}
+int acts_before_test(size_t off, size_t len, size_t lim)
+{
+	if (off + len > lim) // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is compared with a value that is not an addend, and that decision reaches 'call' before any wrap test
+		return -22;
+	use(off);
+	if (off + len < off) // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed {{.*}}: add-compare
+		return -22;
+	return 0;
+}
+
+// IR-LABEL: define {{.*}} @mul_div(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int mul_div(size_t a, size_t b)
+{
+	size_t p = a * b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on mul: mul-div
+	if (a && p / a != b)
+		return -75;
+	use(p);
+	return 0;
+}
+
+// IR-LABEL: define {{.*}} @mul_untested(
+// IR: {{__ubsan_handle_mul_overflow|ubsantrap}}
+size_t mul_untested(size_t n)
+{
+	return n * sizeof(long); // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}} mul: the product is used by 'ret' before any wrap test
+}
+
+// IR-LABEL: define {{.*}} @loop_while(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+void loop_while(size_t n)
+{
+	while (n--) // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: loop-counter
+		use(n);
+}
+
+// IR-LABEL: define {{.*}} @loop_do(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+void loop_do(size_t n)
+{
+	do
+		use(n);
+	while (n--); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed {{.*}}: loop-counter
+}
+
+// IR-LABEL: define {{.*}} @loop_for(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+void loop_for(size_t n)
+{
+	for (; n--;) // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed {{.*}}: loop-counter
+		use(0);
+}
+
+// The counter escapes the loop: clang's own ignore-overflow-pattern hides
+// this one; the plugin keeps it.
+// IR-LABEL: define {{.*}} @loop_escapes(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+size_t loop_escapes(size_t n)
+{
+	while (n--) // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the difference wraps only on the exit path its wrap decides, and 'ret' uses it there
+		use(n);
+	return n;
+}
+
+// Pre-decrement tests the wrapped value itself.
+// IR-LABEL: define {{.*}} @pre_decrement(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+void pre_decrement(size_t n)
+{
+	while (--n) // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the difference is tested for equality, which is not a wrap test, and that decision reaches 'ret' before any wrap test
+		use(n);
+}
+
+// A wrap test on each element.
+// IR-LABEL: define {{.*}} @each_element(
+// IR-NOT: {{__ubsan_handle_add_overflow}}
+// IR: ret
+int each_element(const size_t *off, const size_t *len, u32 n)
+{
+	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: kept {{.*}}: the sum is used by 'phi' before any wrap test
+	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: removed {{.*}}: add-compare
+	for (u32 i = 0; i < n; i++)
+		if (off[i] + len[i] < off[i])
+			return -22;
+	return 0;
+}
+
+// include/linux/bitmap.h: only the low bits of the negation are used.
+// IR-LABEL: define {{.*}} @bitmap_offset(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+size_t bitmap_offset(u32 nbits)
+{
+	return -(nbits) & (64 - 1); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on negate: modular
+}
+
+// IR-LABEL: define {{.*}} @hash8(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+unsigned char hash8(u32 h, u32 k)
+{
+	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on mul: modular
+	// REMARK-DAG: dataflow.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on add: modular
+	return (unsigned char)(h * 0x9e3779b1u + k);
+}
+
+// -var used whole stays checked.
+// IR-LABEL: define {{.*}} @negate_whole(
+// IR: {{__ubsan_handle_negate_overflow|ubsantrap}}
+size_t negate_whole(size_t len)
+{
+	return -len; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}} negate: the negation is used by 'ret' before any wrap test
+}
+
+// IR-LABEL: define {{.*}} @neg_const(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+size_t neg_const(size_t x)
+{
+	return x & -4096UL; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on negate: neg-const
+}
+
+// arch/x86/include/asm/page_64.h: __phys_addr_nodebug().
+extern unsigned long phys_base;
+// IR-LABEL: define {{.*}} @phys_addr(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+unsigned long phys_addr(unsigned long x)
+{
+	unsigned long y = x - 0xffffffff80000000UL; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: carry-select
+	// REMARK: dataflow.c:[[@LINE+1]]:{{.*}} removed unsigned-integer-overflow check on add: carry-select
+	x = y + ((x > y) ? phys_base : (0xffffffff80000000UL - 0xffff888000000000UL));
+	return x;
+}
+
+// The same subtraction with the difference used without the selection.
+// IR-LABEL: define {{.*}} @phys_addr_unselected(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+unsigned long phys_addr_unselected(unsigned long x)
+{
+	unsigned long y = x - 0xffffffff80000000UL; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the difference is used by 'call' on the wrap path
+	// REMARK: dataflow.c:[[@LINE+1]]:{{.*}} kept {{.*}}: the sum is used by 'ret' before any wrap test
+	x = y + ((x > y) ? phys_base : 0);
+	use(y);
+	return x;
+}

@@ -1,0 +1,91 @@
+//===- WrapTest.h - How a comparison or branch relates to a wrap ----------===//
+//
+// Part of wrapidiom. An operation's wrap is *tested* when the program
+// compares its result with one of its own operands in the direction that
+// wrap-around flips:
+//
+//   add  a + b   wraps iff (a + b) < a, (a + b) < b        (unsigned)
+//   sub  a - b   wraps iff (a - b) > a                      (unsigned)
+//   mul  a * b   wraps iff a != 0 && (a * b) / a != b       (unsigned)
+//
+// Signed forms are the same under -fwrapv; as a *branch* that separates the
+// wrapped from the unwrapped executions they are exact only when the other
+// operand cannot be negative.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WRAPIDIOM_WRAPTEST_H
+#define WRAPIDIOM_WRAPTEST_H
+
+#include "OverflowCheck.h"
+#include "ValueEquivalence.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class BranchInst;
+class DataLayout;
+class ICmpInst;
+class Instruction;
+class Value;
+} // namespace llvm
+
+namespace wrapidiom {
+
+/// The checked operation, as the analyses see it on the shadow.
+struct WrappingOp {
+  CheckOp Op = CheckOp::Add;
+  bool Signed = false;
+  const llvm::Instruction *Def = nullptr; // *.with.overflow call, or GEP
+  const llvm::Value *Result = nullptr;    // its value (extractvalue 0, GEP)
+  const llvm::Value *LHS = nullptr;       // operands; Ptr: base, null
+  const llvm::Value *RHS = nullptr;
+  const llvm::DataLayout *DL = nullptr;
+
+  /// "sum", "difference", "product", "negation", "pointer".
+  llvm::StringRef noun() const;
+  /// What a wrap test compares the result with: "an addend", ...
+  llvm::StringRef againstNoun() const;
+};
+
+/// Build the WrappingOp of a check mapped onto the shadow; null Result if
+/// the intrinsic's result is used in a way the analyses do not model.
+std::optional<WrappingOp> wrappingOpOf(const OverflowCheck &C,
+                                       std::string &Why);
+
+struct CompareVerdict {
+  bool IsTest = false;       // compares the result with the right operand
+  bool Exact = false;        // and separates wrapped from unwrapped runs
+  bool WrapWhenTrue = false; // a wrapped run makes the comparison true
+  std::string Why;           // when !IsTest (or !Exact): why not
+};
+
+/// Cmp compares (casts of) the result, as operand ResultOperand, through
+/// Chain, with its other operand.
+CompareVerdict classifyCompare(const llvm::ICmpInst &Cmp,
+                               unsigned ResultOperand, const CastChain &Chain,
+                               const WrappingOp &Op);
+
+/// The multiplication test `(a * b) / a != b`: Cmp is an equality of
+/// `udiv R, X` and Y where R is the product and {X, Y} its operands.
+CompareVerdict classifyDivisionTest(const llvm::ICmpInst &Cmp,
+                                    const WrappingOp &Op);
+
+/// Strip what clang wraps around a condition: `xor c, true`, and the
+/// `icmp ne (zext c | llvm.expect(zext c, K)), 0` of unlikely(). Returns the
+/// innermost i1 and whether it was negated on the way.
+const llvm::Value *peelCondition(const llvm::Value *Cond, bool &Negated);
+
+/// If a wrapped execution can only take one side of a branch on Cond,
+/// because Cond compares an *operand* with a constant and the wrap pins the
+/// operand's range (n-- wraps only when n == 0, so `n != 0` is false),
+/// return that side (true/false).
+std::optional<bool> decidedByWrap(const llvm::Value *Cond,
+                                  const WrappingOp &Op);
+
+} // namespace wrapidiom
+
+#endif

@@ -1,0 +1,224 @@
+//===- ValueEquivalence.cpp - When two IR values are the same value -------===//
+//
+// Part of wrapidiom. See ValueEquivalence.h.
+//
+//===----------------------------------------------------------------------===//
+#include "ValueEquivalence.h"
+
+#include "OverflowCheck.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace wrapidiom {
+
+namespace {
+
+/// Bounds that keep the walks linear in practice; running out of budget only
+/// ever makes two values "different", which keeps a check.
+constexpr unsigned MaxValueDepth = 6;
+constexpr unsigned MaxScannedInstructions = 512;
+
+/// Can I write the memory L reads? Only a store or call can, and the UBSan
+/// runtime (the handler blocks between the two loads of `a` in
+/// `a + b < a`) writes no program memory.
+bool mayClobber(const Instruction &I, const LoadInst &L) {
+  if (!I.mayWriteToMemory())
+    return false;
+  if (const auto *Call = dyn_cast<CallBase>(&I)) {
+    if (isUBSanRuntimeCall(*Call))
+      return false;
+    if (const auto *II = dyn_cast<IntrinsicInst>(Call)) {
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::lifetime_start:
+      case Intrinsic::lifetime_end:
+      case Intrinsic::assume:
+      case Intrinsic::allow_ubsan_check:
+        return false;
+      default:
+        break;
+      }
+    }
+    return true;
+  }
+  if (const auto *SI = dyn_cast<StoreInst>(&I)) {
+    // A pointer the function received (or a global) cannot point into one
+    // of the function's own stack slots.
+    const Value *StoreObj = getUnderlyingObject(SI->getPointerOperand());
+    const Value *LoadObj = getUnderlyingObject(L.getPointerOperand());
+    if (StoreObj != LoadObj &&
+        ((isa<AllocaInst>(StoreObj) &&
+          (isa<Argument>(LoadObj) || isa<GlobalValue>(LoadObj))) ||
+         (isa<AllocaInst>(LoadObj) &&
+          (isa<Argument>(StoreObj) || isa<GlobalValue>(StoreObj))) ||
+         (isa<AllocaInst>(StoreObj) && isa<AllocaInst>(LoadObj))))
+      return false;
+  }
+  return true;
+}
+
+/// Does every path from First to Second avoid writes to the loaded memory?
+/// Walks backwards from Second; reaching the entry without passing First
+/// means First does not dominate Second.
+bool noClobberBetween(const LoadInst &First, const LoadInst &Second) {
+  unsigned Budget = MaxScannedInstructions;
+  SmallVector<std::pair<const BasicBlock *, const Instruction *>, 8> Work;
+  SmallPtrSet<const BasicBlock *, 8> Visited;
+  // (block, instruction to scan backwards from, exclusive)
+  Work.push_back({Second.getParent(), &Second});
+  while (!Work.empty()) {
+    auto [BB, From] = Work.pop_back_val();
+    bool ReachedFirst = false;
+    for (const Instruction *I = From ? From->getPrevNode() : &BB->back(); I;
+         I = I->getPrevNode()) {
+      if (I == &First) {
+        ReachedFirst = true;
+        break;
+      }
+      if (--Budget == 0 || mayClobber(*I, First))
+        return false;
+    }
+    if (ReachedFirst)
+      continue;
+    if (pred_empty(BB))
+      return false;
+    for (const BasicBlock *Pred : predecessors(BB))
+      if (Visited.insert(Pred).second)
+        Work.push_back({Pred, nullptr});
+  }
+  return true;
+}
+
+bool sameOperands(const Value *A0, const Value *A1, const Value *B0,
+                  const Value *B1, bool Commutative, const DataLayout &DL,
+                  unsigned Depth);
+
+/// Are A and B the same value at the point of the later one?
+bool sameValueImpl(const Value *A, const Value *B, const DataLayout &DL,
+                   unsigned Depth) {
+  if (A == B)
+    return true;
+  if (Depth >= MaxValueDepth || A->getType() != B->getType())
+    return false;
+  const auto *IA = dyn_cast<Instruction>(A);
+  const auto *IB = dyn_cast<Instruction>(B);
+  if (!IA || !IB || IA->getOpcode() != IB->getOpcode())
+    return false;
+  if (const auto *LA = dyn_cast<LoadInst>(IA)) {
+    const auto *LB = cast<LoadInst>(IB);
+    if (!LA->isSimple() || !LB->isSimple() ||
+        !sameValueImpl(LA->getPointerOperand(), LB->getPointerOperand(), DL,
+                   Depth + 1))
+      return false;
+    return noClobberBetween(*LA, *LB) || noClobberBetween(*LB, *LA);
+  }
+  // The same field of two *.with.overflow results: the remoteproc shape
+  // computes `off + size` twice. Commutative operations may swap operands.
+  if (const auto *EA = dyn_cast<ExtractValueInst>(IA)) {
+    const auto *EB = cast<ExtractValueInst>(IB);
+    const auto *WA = dyn_cast<WithOverflowInst>(EA->getAggregateOperand());
+    const auto *WB = dyn_cast<WithOverflowInst>(EB->getAggregateOperand());
+    if (!WA || !WB || WA->getIntrinsicID() != WB->getIntrinsicID() ||
+        EA->getIndices() != EB->getIndices())
+      return false;
+    return sameOperands(WA->getLHS(), WA->getRHS(), WB->getLHS(),
+                        WB->getRHS(), WA->isCommutative(), DL, Depth);
+  }
+  if (const auto *GA = dyn_cast<GetElementPtrInst>(IA)) {
+    const auto *GB = cast<GetElementPtrInst>(IB);
+    if (GA->getSourceElementType() != GB->getSourceElementType())
+      return false;
+  } else if (const auto *BA = dyn_cast<BinaryOperator>(IA)) {
+    return sameOperands(BA->getOperand(0), BA->getOperand(1),
+                        IB->getOperand(0), IB->getOperand(1),
+                        BA->isCommutative(), DL, Depth);
+  } else if (!isa<CastInst>(IA)) {
+    return false;
+  }
+  // Pure instructions: equal operands give equal results.
+  if (IA->getNumOperands() != IB->getNumOperands())
+    return false;
+  for (unsigned I = 0, E = IA->getNumOperands(); I != E; ++I)
+    if (!sameValueImpl(IA->getOperand(I), IB->getOperand(I), DL, Depth + 1))
+      return false;
+  return true;
+}
+
+/// (A0 op A1) and (B0 op B1) have equal operands, in order or swapped.
+/// Division could trap, but it would have trapped at the first one already.
+bool sameOperands(const Value *A0, const Value *A1, const Value *B0,
+                  const Value *B1, bool Commutative, const DataLayout &DL,
+                  unsigned Depth) {
+  if (sameValueImpl(A0, B0, DL, Depth + 1) &&
+      sameValueImpl(A1, B1, DL, Depth + 1))
+    return true;
+  return Commutative && sameValueImpl(A0, B1, DL, Depth + 1) &&
+         sameValueImpl(A1, B0, DL, Depth + 1);
+}
+
+} // namespace
+
+/// Casts that preserve the order of values, so that a comparison of two
+/// casted values is a comparison of the originals. Truncations do not.
+bool isOrderPreservingCast(const Value *V, const DataLayout &DL) {
+  const auto *Cast = dyn_cast<CastInst>(V);
+  if (!Cast)
+    return false;
+  switch (Cast->getOpcode()) {
+  case Instruction::ZExt:
+  case Instruction::SExt:
+    return true;
+  case Instruction::BitCast:
+    return Cast->getSrcTy()->isIntOrPtrTy() && Cast->getDestTy()->isIntOrPtrTy();
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+    return DL.getTypeSizeInBits(Cast->getSrcTy()) ==
+           DL.getTypeSizeInBits(Cast->getDestTy());
+  default:
+    return false;
+  }
+}
+
+bool sameValue(const Value *A, const Value *B, const DataLayout &DL) {
+  return sameValueImpl(A, B, DL, 0);
+}
+
+/// Peel from X the same casts the result went through, outermost first, so
+/// that X can be compared with an operand of the arithmetic. Constants are
+/// narrowed when the narrowing is exact.
+const Value *peelLikeChain(const Value *X, const CastChain &Chain) {
+  for (auto It = Chain.rbegin(), E = Chain.rend(); It != E; ++It) {
+    const CastInst *Cast = *It;
+    if (const auto *XC = dyn_cast<CastInst>(X)) {
+      if (XC->getOpcode() != Cast->getOpcode() ||
+          XC->getSrcTy() != Cast->getSrcTy())
+        return nullptr;
+      X = XC->getOperand(0);
+      continue;
+    }
+    const auto *CI = dyn_cast<ConstantInt>(X);
+    auto *SrcTy = dyn_cast<IntegerType>(Cast->getSrcTy());
+    if (!CI || !SrcTy)
+      return nullptr;
+    if (Cast->getOpcode() != Instruction::ZExt &&
+        Cast->getOpcode() != Instruction::SExt)
+      return nullptr;
+    APInt Narrow = CI->getValue().trunc(SrcTy->getBitWidth());
+    APInt Back = Cast->getOpcode() == Instruction::ZExt
+                     ? Narrow.zext(CI->getBitWidth())
+                     : Narrow.sext(CI->getBitWidth());
+    if (Back != CI->getValue())
+      return nullptr;
+    X = ConstantInt::get(SrcTy, Narrow);
+  }
+  return X;
+}
+
+} // namespace wrapidiom

@@ -1,0 +1,350 @@
+//===- WrapPaths.cpp - Follow a wrapped value until the program handles it ===//
+//
+// Part of wrapidiom. See WrapPaths.h.
+//
+//===----------------------------------------------------------------------===//
+#include "WrapPaths.h"
+
+#include "OverflowCheck.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/LLVMContext.h"
+
+#include <tuple>
+
+using namespace llvm;
+
+namespace wrapidiom {
+
+namespace {
+
+/// Instructions followed per check; running out keeps the check.
+constexpr unsigned Budget = 4096;
+
+enum class Phase : uint8_t {
+  Clean,   // wrapped, nothing decided on the value yet
+  Tainted, // wrapped, and a comparison of the value steered control here
+  Handled, // on the wrap side of a wrap test (or in its handling block)
+};
+
+struct Item {
+  const BasicBlock *BB;
+  const Instruction *From; // first instruction to look at
+  Phase P;
+  bool Decided; // passed a branch the wrap decided (a loop exit)
+};
+
+/// Instructions that are not program behaviour: the checks' own machinery,
+/// the UBSan runtime, and intrinsics without observable effect.
+bool isInstrumentationOrNoEffect(const Instruction &I) {
+  if (I.getMetadata(LLVMContext::MD_nosanitize))
+    return true;
+  const auto *Call = dyn_cast<CallBase>(&I);
+  if (!Call)
+    return false;
+  if (isUBSanRuntimeCall(*Call))
+    return true;
+  if (const auto *II = dyn_cast<IntrinsicInst>(Call)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::lifetime_start:
+    case Intrinsic::lifetime_end:
+    case Intrinsic::assume:
+    case Intrinsic::expect:
+    case Intrinsic::allow_ubsan_check:
+    case Intrinsic::dbg_value:
+    case Intrinsic::dbg_declare:
+    case Intrinsic::dbg_label:
+      return true;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+class Walker {
+public:
+  Walker(const WrappingOp &Op, Function &F, const DominatorTree &DT)
+      : Op(Op), F(F), DT(DT) {}
+  PathVerdict run();
+
+private:
+  const WrappingOp &Op;
+  Function &F;
+  const DominatorTree &DT;
+  /// Reached only through the no-wrap side of a test of the same value.
+  bool PreTested = false;
+  /// The wrapped value: the result, every other computation of the same
+  /// value, and their order-preserving casts (with the cast chain).
+  DenseMap<const Value *, CastChain> Derived;
+  /// `udiv product, factor` of a multiplication test.
+  SmallPtrSet<const Value *, 4> DivTests;
+  /// Values computed from a comparison of the wrapped value.
+  SmallPtrSet<const Value *, 16> Tainted;
+  /// Blocks on the wrap side of a wrap test of the value.
+  SmallPtrSet<const BasicBlock *, 4> Handling;
+  DenseSet<std::tuple<const BasicBlock *, unsigned, unsigned>> Visited;
+  SmallVector<Item, 16> Work;
+  std::string FirstDecisionWhy; // why the first steering compare was no test
+  std::string Failure;
+  unsigned Left = Budget;
+  bool SawWrapTest = false;
+  bool SawDecided = false;
+  bool SawTaintedDecision = false;
+  bool EndedDead = false;
+
+  std::string noun() const { return Op.noun().str(); }
+  void collectDerived();
+  void collectHandling();
+  /// Does Cond (peeled) test the wrap? Returns the side wrapped runs take.
+  std::optional<bool> wrapSide(const Value *Cond, std::string *Why);
+  void fail(std::string Why) {
+    if (Failure.empty())
+      Failure = std::move(Why);
+  }
+  void failUse(const Instruction &User, const Item &It);
+  void scan(Item It);
+  void branch(const BranchInst &Br, const Item &It);
+  void edge(const BasicBlock *From, const BasicBlock *To, Phase P,
+            bool Decided);
+};
+
+void Walker::collectDerived() {
+  SmallVector<const Value *, 4> Roots;
+  Roots.push_back(Op.Result);
+  if (const auto *WO = dyn_cast<WithOverflowInst>(Op.Def)) {
+    for (const Instruction &I : instructions(F)) {
+      const auto *EV = dyn_cast<ExtractValueInst>(&I);
+      if (!EV || EV == Op.Result || EV->getNumIndices() != 1 ||
+          *EV->idx_begin() != 0)
+        continue;
+      const auto *Other = dyn_cast<WithOverflowInst>(EV->getAggregateOperand());
+      if (Other && Other->getIntrinsicID() == WO->getIntrinsicID() &&
+          sameValue(EV, Op.Result, *Op.DL))
+        Roots.push_back(EV);
+    }
+  }
+  SmallVector<std::pair<const Value *, CastChain>, 8> Stack;
+  for (const Value *R : Roots)
+    Stack.push_back({R, {}});
+  while (!Stack.empty()) {
+    auto [V, Chain] = Stack.pop_back_val();
+    if (!Derived.try_emplace(V, Chain).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (isOrderPreservingCast(U, *Op.DL)) {
+        CastChain Next = Chain;
+        Next.push_back(cast<CastInst>(U));
+        Stack.push_back({U, Next});
+      } else if (Op.Op == CheckOp::Mul && Chain.empty()) {
+        const auto *Div = dyn_cast<BinaryOperator>(U);
+        if (Div && Div->getOpcode() == Instruction::UDiv &&
+            Div->getOperand(0) == V)
+          DivTests.insert(Div);
+      }
+    }
+  }
+}
+
+std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why) {
+  bool Negated;
+  const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated));
+  if (!Cmp)
+    return std::nullopt;
+  for (unsigned I = 0; I < 2; ++I) {
+    const Value *V = Cmp->getOperand(I);
+    CompareVerdict CV;
+    if (DivTests.count(V)) {
+      CV = classifyDivisionTest(*Cmp, Op);
+    } else {
+      auto It = Derived.find(V);
+      if (It == Derived.end())
+        continue;
+      CV = classifyCompare(*Cmp, I, It->second, Op);
+    }
+    if (CV.IsTest && CV.Exact)
+      return CV.WrapWhenTrue != Negated;
+    if (Why && Why->empty())
+      *Why = CV.Why;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+void Walker::collectHandling() {
+  for (const BasicBlock &BB : F) {
+    const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getMetadata(LLVMContext::MD_nosanitize))
+      continue;
+    if (std::optional<bool> Side = wrapSide(Br->getCondition(), nullptr)) {
+      Handling.insert(Br->getSuccessor(*Side ? 0 : 1));
+      BasicBlockEdge NoWrap(&BB, Br->getSuccessor(*Side ? 1 : 0));
+      if (DT.dominates(NoWrap, Op.Def->getParent()))
+        PreTested = true;
+    }
+  }
+}
+
+void Walker::failUse(const Instruction &User, const Item &It) {
+  std::string Op = ("'" + StringRef(User.getOpcodeName()) + "'").str();
+  if (It.P == Phase::Handled)
+    return fail("the " + noun() + " is used by " + Op + " on the wrap path");
+  if (It.Decided)
+    return fail("the " + noun() + " wraps only on the exit path its wrap "
+                "decides, and " + Op + " uses it there");
+  fail("the " + noun() + " is used by " + Op + " before any wrap test");
+}
+
+void Walker::edge(const BasicBlock *From, const BasicBlock *To, Phase P,
+                  bool Decided) {
+  Item It{To, nullptr, P, Decided};
+  for (const PHINode &Phi : To->phis()) {
+    const Value *In = Phi.getIncomingValueForBlock(From);
+    if (Derived.count(In))
+      return failUse(Phi, It);
+    if (Tainted.count(In))
+      Tainted.insert(&Phi);
+  }
+  if (P != Phase::Handled && Handling.count(To))
+    It.P = Phase::Handled;
+  if (!Visited.insert({To, unsigned(It.P), unsigned(It.Decided)}).second)
+    return;
+  It.From = &*To->getFirstNonPHIIt();
+  Work.push_back(It);
+}
+
+void Walker::branch(const BranchInst &Br, const Item &It) {
+  const BasicBlock *BB = Br.getParent();
+  if (!Br.isConditional() || Br.getMetadata(LLVMContext::MD_nosanitize) ||
+      It.P == Phase::Handled) {
+    for (const BasicBlock *S : successors(BB))
+      edge(BB, S, It.P, It.Decided);
+    return;
+  }
+  const Value *Cond = Br.getCondition();
+  std::string Why;
+  if (std::optional<bool> Side = wrapSide(Cond, &Why)) {
+    SawWrapTest = true;
+    return edge(BB, Br.getSuccessor(*Side ? 0 : 1), Phase::Handled,
+                It.Decided);
+  }
+  if (std::optional<bool> Side = decidedByWrap(Cond, Op)) {
+    SawDecided = true;
+    return edge(BB, Br.getSuccessor(*Side ? 0 : 1), It.P, true);
+  }
+  Phase Next = It.P;
+  if (Tainted.count(Cond)) {
+    SawTaintedDecision = true;
+    Next = Phase::Tainted;
+    if (FirstDecisionWhy.empty())
+      FirstDecisionWhy = Why;
+  }
+  edge(BB, Br.getSuccessor(0), Next, It.Decided);
+  edge(BB, Br.getSuccessor(1), Next, It.Decided);
+}
+
+void Walker::scan(Item It) {
+  for (const Instruction *I = It.From; I; I = I->getNextNode()) {
+    if (I == Op.Def)
+      return; // computed anew: the wrapped value of this run is gone
+    if (--Left == 0)
+      return fail("the function is too large to follow the wrapped " +
+                  noun());
+    if (Derived.count(I) || DivTests.count(I))
+      continue; // the value itself, cast or divided for its test
+    if (isInstrumentation(*I) && !I->isTerminator())
+      continue; // a check's own glue and report: not the program
+    bool UsesDerived = false, UsesTainted = false;
+    for (const Value *V : I->operands()) {
+      UsesDerived |= Derived.count(V) > 0;
+      UsesTainted |= Tainted.count(V) > 0;
+    }
+    if (UsesDerived) {
+      if (isa<ICmpInst>(I)) {
+        Tainted.insert(I);
+        // Remember why the first comparison is no (exact) wrap test, for
+        // the remark if its decision does harm.
+        if (FirstDecisionWhy.empty())
+          wrapSide(I, &FirstDecisionWhy);
+        continue;
+      }
+      return failUse(*I, It);
+    }
+    bool Effect = (I->mayHaveSideEffects() || isa<ReturnInst>(I)) &&
+                  !isInstrumentationOrNoEffect(*I);
+    if (It.P != Phase::Handled) {
+      if (Effect && (UsesTainted || It.P == Phase::Tainted)) {
+        std::string Why = FirstDecisionWhy.empty()
+                              ? "a comparison of the " + noun() +
+                                    " steers control"
+                              : FirstDecisionWhy;
+        return fail(Why + ", and that decision reaches '" +
+                    I->getOpcodeName() + "' before any wrap test");
+      }
+      if (UsesTainted && !I->isTerminator())
+        Tainted.insert(I);
+    }
+    if (const auto *Br = dyn_cast<BranchInst>(I))
+      return branch(*Br, It);
+    if (isa<ReturnInst>(I)) {
+      if (It.P == Phase::Clean)
+        EndedDead = true;
+      return;
+    }
+    if (I->isTerminator()) {
+      Phase Next = It.P;
+      if (UsesTainted && It.P != Phase::Handled)
+        Next = Phase::Tainted;
+      for (const BasicBlock *S : successors(It.BB))
+        edge(It.BB, S, Next, It.Decided);
+      return;
+    }
+  }
+}
+
+PathVerdict Walker::run() {
+  collectDerived();
+  collectHandling();
+  PathVerdict V;
+  if (PreTested) {
+    // `if (a + b < a) return -E; x = a + b;`: this computation cannot wrap.
+    V.Kind = Idiom::GuardedUse;
+    return V;
+  }
+  Work.push_back({Op.Def->getParent(), Op.Def->getNextNode(), Phase::Clean,
+                  false});
+  while (!Work.empty() && Failure.empty())
+    scan(Work.pop_back_val());
+  if (!Failure.empty()) {
+    V.Reason = Failure;
+    return V;
+  }
+  if (SawWrapTest)
+    V.Kind = Op.Op == CheckOp::Mul ? Idiom::MulDiv
+             : SawTaintedDecision  ? Idiom::BoundsAndWrap
+                                   : Idiom::GuardedUse;
+  else if (EndedDead && SawDecided)
+    V.Kind = Idiom::LoopCounter;
+  else
+    V.Reason = "the " + noun() + " is never tested for wrap";
+  return V;
+}
+
+} // namespace
+
+PathVerdict followWrappedPaths(const WrappingOp &Op, Function &F,
+                               const DominatorTree &DT) {
+  return Walker(Op, F, DT).run();
+}
+
+} // namespace wrapidiom
