@@ -95,6 +95,11 @@ llvm::SmallVector<OverflowCheck, 8> findOverflowChecks(llvm::Function &F);
 /// write program memory, which lets the matcher see through handler blocks.
 bool isUBSanRuntimeCall(const llvm::CallBase &Call);
 
+/// Calls that neither write program memory nor have an observable effect:
+/// the UBSan runtime, and lifetime/assume/expect/allow.ubsan.check/debug
+/// intrinsics.
+bool isInertCall(const llvm::CallBase &Call);
+
 llvm::StringRef formName(CheckForm Form);
 
 /// Is I part of a check rather than of the program: a !nosanitize

@@ -371,6 +371,27 @@ bool isUBSanRuntimeCall(const CallBase &Call) {
   return Callee->getName().starts_with("__ubsan_handle_");
 }
 
+bool isInertCall(const CallBase &Call) {
+  if (isUBSanRuntimeCall(Call))
+    return true;
+  const auto *II = dyn_cast<IntrinsicInst>(&Call);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::lifetime_start:
+  case Intrinsic::lifetime_end:
+  case Intrinsic::assume:
+  case Intrinsic::expect:
+  case Intrinsic::allow_ubsan_check:
+  case Intrinsic::dbg_value:
+  case Intrinsic::dbg_declare:
+  case Intrinsic::dbg_label:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool isInstrumentation(const Instruction &I) {
   if (!hasNoSanitize(I) || isa<WithOverflowInst>(I))
     return false;

@@ -32,22 +32,8 @@ constexpr unsigned MaxScannedInstructions = 512;
 bool mayClobber(const Instruction &I, const LoadInst &L) {
   if (!I.mayWriteToMemory())
     return false;
-  if (const auto *Call = dyn_cast<CallBase>(&I)) {
-    if (isUBSanRuntimeCall(*Call))
-      return false;
-    if (const auto *II = dyn_cast<IntrinsicInst>(Call)) {
-      switch (II->getIntrinsicID()) {
-      case Intrinsic::lifetime_start:
-      case Intrinsic::lifetime_end:
-      case Intrinsic::assume:
-      case Intrinsic::allow_ubsan_check:
-        return false;
-      default:
-        break;
-      }
-    }
-    return true;
-  }
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    return !isInertCall(*Call);
   if (const auto *SI = dyn_cast<StoreInst>(&I)) {
     // A pointer the function received (or a global) cannot point into one
     // of the function's own stack slots.

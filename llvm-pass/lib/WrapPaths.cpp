@@ -49,26 +49,7 @@ bool isInstrumentationOrNoEffect(const Instruction &I) {
   if (I.getMetadata(LLVMContext::MD_nosanitize))
     return true;
   const auto *Call = dyn_cast<CallBase>(&I);
-  if (!Call)
-    return false;
-  if (isUBSanRuntimeCall(*Call))
-    return true;
-  if (const auto *II = dyn_cast<IntrinsicInst>(Call)) {
-    switch (II->getIntrinsicID()) {
-    case Intrinsic::lifetime_start:
-    case Intrinsic::lifetime_end:
-    case Intrinsic::assume:
-    case Intrinsic::expect:
-    case Intrinsic::allow_ubsan_check:
-    case Intrinsic::dbg_value:
-    case Intrinsic::dbg_declare:
-    case Intrinsic::dbg_label:
-      return true;
-    default:
-      break;
-    }
-  }
-  return false;
+  return Call && isInertCall(*Call);
 }
 
 class Walker {
