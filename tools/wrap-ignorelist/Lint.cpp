@@ -1,0 +1,376 @@
+//===- Lint.cpp - wrap-ignorelist lint ------------------------------------===//
+//
+// Part of wrapidiom. Checks ignorelists against SpecialCaseList and the
+// project's conventions; with --tree, against a kernel tree too. See
+// README.md for the rules.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTree.h"
+#include "Maintainers.h"
+#include "SCLFile.h"
+#include "Subcommands.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace wil {
+
+namespace {
+
+const StringRef KnownKinds[] = {"src", "fun", "type", "mainfile"};
+
+/// A comment line that is a directive to this tool, not a justification.
+bool isDirective(StringRef Comment) { return Comment.starts_with("lint:"); }
+
+bool hasWildcard(StringRef P) {
+  return P.find_first_of("*?[{\\") != StringRef::npos;
+}
+
+/// A header the kernel reaches through -I./include or
+/// -I./arch/<arch>/include (in-tree build): clang names it "./<path>".
+bool isIncludeDirHeader(StringRef Rel) {
+  if (Rel.starts_with("include/"))
+    return true;
+  if (!Rel.consume_front("arch/"))
+    return false;
+  return Rel.split('/').second.starts_with("include/");
+}
+
+struct FirstSeen {
+  std::string File;
+  unsigned Line;
+};
+
+class Linter {
+public:
+  Linter(Diagnostics &D, KernelTree *Tree, Maintainers *M)
+      : D(D), Tree(Tree), M(M) {}
+  void check(SCLFile &F);
+  unsigned Entries = 0;
+
+private:
+  void checkHeader(SCLFile &F);
+  void checkEntry(SCLFile &F, const SCLEntry &E);
+  void checkSrcInTree(SCLFile &F, const SCLEntry &E,
+                      const GlobPattern &G);
+  void checkFunInTree(SCLFile &F, const SCLEntry &E, const GlobPattern &G);
+  /// Files the src: entries of section Name in F select (cached per file).
+  const std::vector<std::string> &srcSelected(SCLFile &F, StringRef Name);
+  /// The .c/.h files MAINTAINERS gives F's subsystem (cached per file).
+  const std::vector<std::string> &subsystemFiles(SCLFile &F);
+
+  Diagnostics &D;
+  KernelTree *Tree;
+  Maintainers *M;
+  StringMap<FirstSeen> Seen; // sanitizer|kind|pattern|category
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>>
+      SrcSelection;
+  std::map<std::string, std::vector<std::string>> SubsystemFiles;
+};
+
+bool isCSource(StringRef Rel) { return Rel.ends_with(".c") || Rel.ends_with(".h"); }
+
+void Linter::checkHeader(SCLFile &F) {
+  const std::string &P = F.path();
+  if (!F.Subsystem || F.Subsystem->empty())
+    D.error(P, F.SubsystemLine ? F.SubsystemLine : 1,
+            "the header comment block lacks '# Subsystem: <MAINTAINERS "
+            "entry>'");
+  if (F.Lists.empty())
+    D.error(P, F.ListLine ? F.ListLine : 1,
+            "the header comment block lacks '# List: <mailing list of the "
+            "subsystem>'");
+  if (!F.Subsystem || F.Subsystem->empty())
+    return;
+  std::string Want = slugify(*F.Subsystem) + ".scl";
+  if (sys::path::filename(P) != Want)
+    D.warning(P, F.SubsystemLine,
+              "file is named '" + sys::path::filename(P) + "'; subsystem '" +
+                  *F.Subsystem + "' wants '" + Want + "'");
+  if (!M)
+    return;
+  const MaintainersEntry *E = M->find(*F.Subsystem);
+  if (!E) {
+    D.error(P, F.SubsystemLine,
+            "subsystem '" + *F.Subsystem + "' is not an entry of " +
+                M->path());
+    return;
+  }
+  if (E->Lists.empty() || F.Lists.empty())
+    return;
+  for (const std::string &L : F.Lists)
+    if (!is_contained(E->Lists, L))
+      D.error(P, F.ListLine,
+              "list '" + L + "' is not an L: of '" + E->Name + "' in " +
+                  M->path() + " (it has " + join(E->Lists, ", ") + ")");
+}
+
+const std::vector<std::string> &Linter::srcSelected(SCLFile &F,
+                                                    StringRef Name) {
+  auto Key = std::make_pair(F.path(), Name.str());
+  auto It = SrcSelection.find(Key);
+  if (It != SrcSelection.end())
+    return It->second;
+  std::vector<std::string> Sel;
+  for (const SCLEntry &E : F.Entries) {
+    if (E.Kind != "src" || !E.Category.empty() ||
+        F.Sections[E.Section].Name != Name)
+      continue;
+    Expected<GlobPattern> G = GlobPattern::create(E.Pattern, 1024);
+    if (!G) {
+      consumeError(G.takeError());
+      continue;
+    }
+    for (const std::string &Rel : Tree->files()) {
+      StringRef R(Rel);
+      if (!isCSource(R))
+        continue;
+      if (G->match(R) || G->match(("./" + R).str()))
+        Sel.push_back(Rel);
+    }
+  }
+  llvm::sort(Sel);
+  Sel.erase(std::unique(Sel.begin(), Sel.end()), Sel.end());
+  return SrcSelection.emplace(Key, std::move(Sel)).first->second;
+}
+
+const std::vector<std::string> &Linter::subsystemFiles(SCLFile &F) {
+  auto It = SubsystemFiles.find(F.path());
+  if (It != SubsystemFiles.end())
+    return It->second;
+  std::vector<std::string> Sel;
+  if (M && F.Subsystem)
+    if (const MaintainersEntry *E = M->find(*F.Subsystem))
+      for (const std::string &Rel : Tree->files())
+        if (isCSource(Rel) && E->covers(Rel))
+          Sel.push_back(Rel);
+  return SubsystemFiles.emplace(F.path(), std::move(Sel)).first->second;
+}
+
+void Linter::checkSrcInTree(SCLFile &F, const SCLEntry &E,
+                            const GlobPattern &G) {
+  bool Any = false, HeaderOnlyBare = false;
+  for (const std::string &Rel : Tree->files()) {
+    bool Bare = G.match(Rel);
+    bool Dotted = G.match("./" + Rel);
+    if (!Bare && !Dotted)
+      continue;
+    Any = true;
+    if (Bare && !Dotted && isIncludeDirHeader(Rel) &&
+        StringRef(Rel).ends_with(".h"))
+      HeaderOnlyBare = true;
+  }
+  if (!Any) {
+    D.error(F.path(), E.Line,
+            "stale entry '" + E.Text + "': no file in " + Tree->name() +
+                " matches '" + E.Pattern + "' (tried as 'dir/file' and "
+                "'./dir/file')");
+    return;
+  }
+  if (HeaderOnlyBare && !StringRef(E.Pattern).starts_with("./"))
+    D.warning(F.path(), E.Line,
+              "'" + E.Text + "' matches headers under include/ only "
+              "without './', but in-tree builds name them './include/...': "
+              "clang's own -fsanitize-ignorelist will not match them (the "
+              "wrap-idiom plugin does); write '" + E.Kind + ":./" +
+                  E.Pattern + "'");
+}
+
+void Linter::checkFunInTree(SCLFile &F, const SCLEntry &E,
+                            const GlobPattern &G) {
+  // Where the function usually is, cheapest first: the files the src:
+  // entries of the same section select, then the files of the list's
+  // subsystem, and only then the whole tree (scanned once per run).
+  for (const std::string &Rel : srcSelected(F, F.Sections[E.Section].Name))
+    for (const FunctionDef &Def : Tree->definitionsIn(Rel))
+      if (G.match(Def.Name))
+        return;
+  for (const std::string &Rel : subsystemFiles(F))
+    for (const FunctionDef &Def : Tree->definitionsIn(Rel))
+      if (G.match(Def.Name))
+        return;
+  const StringSet<> &All = Tree->allDefinedNames();
+  if (!hasWildcard(E.Pattern)) {
+    if (All.contains(E.Pattern))
+      return;
+  } else {
+    for (const auto &Name : All)
+      if (G.match(Name.getKey()))
+        return;
+  }
+  D.error(F.path(), E.Line,
+          "stale entry '" + E.Text + "': no function definition in " +
+              Tree->name() + " matches '" + E.Pattern + "'");
+}
+
+void Linter::checkEntry(SCLFile &F, const SCLEntry &E) {
+  const std::string &P = F.path();
+  unsigned ErrorsBefore = D.errors();
+  ++Entries;
+  if (StringRef(E.Text).starts_with("#")) {
+    D.error(P, E.Line,
+            "indented comment: SpecialCaseList reads a '#' that is not in "
+            "column 1 as an entry ('" + E.Text + "')");
+    return;
+  }
+  const SCLSection &S = F.Sections[E.Section];
+  if (E.Section == 0)
+    D.error(P, E.Line,
+            "entry '" + E.Text + "' is outside any section, so it applies "
+            "to every sanitizer; put it under [signed-integer-overflow], "
+            "[unsigned-integer-overflow], [pointer-overflow] or a {a,b} "
+            "group");
+  if (!is_contained(KnownKinds, E.Kind)) {
+    D.error(P, E.Line,
+            "unknown entry kind '" + E.Kind + ":' (expected src:, fun:, "
+            "type: or mainfile:)");
+    return;
+  }
+  if (!E.Category.empty() && E.Category != "sanitize")
+    D.error(P, E.Line,
+            "unknown category '=" + E.Category + "' in '" + E.Text +
+                "' (only '=sanitize', which opts back in, means something)");
+  if (StringRef(E.Pattern).find_first_of(" \t") != StringRef::npos)
+    D.error(P, E.Line,
+            "pattern '" + E.Pattern + "' contains whitespace; "
+            "SpecialCaseList has no trailing comments");
+
+  // Justification: comment lines directly above, with some text that is
+  // neither a directive nor a placeholder.
+  bool Text = false, Placeholder = false, NoTreeCheck = false;
+  for (const std::string &C : E.Comments) {
+    StringRef T(C);
+    if (T.empty())
+      continue;
+    if (isDirective(T)) {
+      if (T.drop_front(5).trim() == "no-tree-check")
+        NoTreeCheck = true;
+      continue;
+    }
+    if (T.starts_with_insensitive("TODO"))
+      Placeholder = true;
+    Text = true;
+  }
+  if (!Text)
+    D.error(P, E.Line,
+            "entry '" + E.Text + "' has no justification comment directly "
+            "above it");
+  else if (Placeholder)
+    D.error(P, E.Line,
+            "entry '" + E.Text + "' has a placeholder justification "
+            "(TODO): say why the wrap is intended");
+
+  // Duplicates, per sanitizer the section stands for.
+  for (const std::string &San : S.Sanitizers) {
+    std::string Key = San + "|" + E.Kind + "|" + E.Pattern + "|" + E.Category;
+    auto [It, New] = Seen.try_emplace(Key, FirstSeen{P, E.Line});
+    if (!New)
+      D.error(P, E.Line,
+              "duplicate entry '" + E.Text + "' for " + San + " (first at " +
+                  It->second.File + ":" + Twine(It->second.Line) + ")");
+  }
+
+  // A tree check of an entry that is wrong anyway would only add noise.
+  if (!Tree || NoTreeCheck || D.errors() != ErrorsBefore)
+    return;
+  if (E.Kind != "src" && E.Kind != "mainfile" && E.Kind != "fun")
+    return;
+  Expected<GlobPattern> G = GlobPattern::create(E.Pattern, 1024);
+  if (!G) { // SpecialCaseList accepted it, so this does not happen
+    D.error(P, E.Line, "bad glob: " + toString(G.takeError()));
+    return;
+  }
+  if (E.Kind == "fun")
+    checkFunInTree(F, E, *G);
+  else
+    checkSrcInTree(F, E, *G);
+}
+
+void Linter::check(SCLFile &F) {
+  if (!F.parse(D))
+    return;
+  checkHeader(F);
+  for (const SCLSection &S : F.Sections)
+    if (S.Line && !S.Problem.empty())
+      D.error(F.path(), S.Line, S.Problem);
+  for (const SCLEntry &E : F.Entries)
+    checkEntry(F, E);
+}
+
+} // namespace
+
+int runLint(Args A) {
+  ArgScanner S(A);
+  std::string TreeDir;
+  std::vector<std::string> Files;
+  bool Stats = false;
+  while (!S.done()) {
+    if (S.value("--tree", TreeDir))
+      continue;
+    if (S.flag("--stats")) {
+      Stats = true;
+      continue;
+    }
+    if (!S.Error.empty())
+      return usageError(S.Error);
+    if (S.atOption())
+      return usageError("lint: unknown option '" + S.current() + "'");
+    if (StringRef P = S.positional(); !P.empty())
+      Files.push_back(P.str());
+  }
+  if (!S.Error.empty())
+    return usageError(S.Error);
+  if (Files.empty())
+    return usageError("lint: no ignorelist given");
+
+  std::vector<std::unique_ptr<SCLFile>> Lists;
+  for (const std::string &Path : Files) {
+    Expected<std::unique_ptr<SCLFile>> F = SCLFile::read(Path);
+    if (!F)
+      return fatalError(toString(F.takeError()));
+    Lists.push_back(std::move(*F));
+  }
+  std::unique_ptr<KernelTree> Tree;
+  std::unique_ptr<Maintainers> M;
+  Diagnostics D;
+  if (!TreeDir.empty()) {
+    Expected<std::unique_ptr<KernelTree>> T = KernelTree::open(TreeDir);
+    if (!T)
+      return fatalError(toString(T.takeError()));
+    Tree = std::move(*T);
+    SmallString<256> MPath(TreeDir);
+    sys::path::append(MPath, "MAINTAINERS");
+    Expected<std::unique_ptr<Maintainers>> ML = Maintainers::load(MPath, Tree.get());
+    if (!ML)
+      return fatalError(toString(ML.takeError()));
+    M = std::move(*ML);
+  }
+
+  Linter L(D, Tree.get(), M.get());
+  for (auto &F : Lists)
+    L.check(*F);
+  if (Tree && !Tree->walkError().empty())
+    D.warning(Tree->name(), 0,
+              "walking the tree stopped early (" + Tree->walkError() +
+                  "): stale-entry errors may be wrong");
+  D.print(outs(), Files);
+  outs() << "wrap-ignorelist lint: " << Files.size() << " file(s), "
+         << L.Entries << " entr" << (L.Entries == 1 ? "y" : "ies") << ": "
+         << D.errors() << " error(s), " << D.warnings() << " warning(s)\n";
+  if (Stats && Tree)
+    outs() << "wrap-ignorelist lint: tree " << Tree->name() << ": "
+           << Tree->filesListed() << " file(s) listed, "
+           << Tree->filesScanned()
+           << " scanned for function definitions\n";
+  return D.errors() ? ExitProblems : ExitOK;
+}
+
+} // namespace wil
