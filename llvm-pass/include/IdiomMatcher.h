@@ -57,13 +57,12 @@ struct Decision {
 
 class IdiomMatcher {
 public:
-  /// F is the promoted shadow the checks are mapped onto.
+  /// F is the promoted function the checks are mapped onto.
   explicit IdiomMatcher(llvm::Function &F);
   ~IdiomMatcher();
 
-  /// Decide on a check: Original is the check in the function as clang
-  /// emitted it, Shadow the same check mapped onto the promoted shadow.
-  Decision decide(const OverflowCheck &Original, const OverflowCheck &Shadow);
+  /// Decide on a check of F (mapped onto the promoted function).
+  Decision decide(const OverflowCheck &C);
 
 private:
   llvm::Function &F;

@@ -1,6 +1,6 @@
 //===- ValueEquivalence.h - When two IR values are the same value ---------===//
 //
-// Part of wrapidiom. On the promoted shadow most locals are SSA values, but
+// Part of wrapidiom. With locals promoted most values are SSA values, but
 // `p->a + b < p->a` still loads p->a twice, and the remoteproc shape
 // `off + size > lim || off + size < size` computes the sum twice. These
 // helpers prove such pairs equal, conservatively.

@@ -7,7 +7,8 @@
 // for each whether the program itself tests this very operation for wrap and
 // lets no wrapped value escape that test, and turns off exactly those checks
 // by folding the check's branch condition to "no overflow". Dead handler
-// blocks are left for later passes to delete. Each decision is tagged:
+// blocks are left for later passes to delete. To decide, it promotes the
+// function's locals first (PromotedFunction.h). Each decision is tagged:
 // `!wrap.idiom` metadata on the arithmetic, one optimisation remark per
 // check (Passed when removed, Missed when kept), and statistics.
 //

@@ -26,14 +26,25 @@
 #include "IdiomMatcher.h"
 #include "WrapTest.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
 #include <string>
 
 namespace llvm {
 class DominatorTree;
 class Function;
+class Value;
 } // namespace llvm
 
 namespace wrapidiom {
+
+/// Built once per function: the results of its *.with.overflow calls by
+/// intrinsic, where other computations of a checked value are looked up.
+struct FunctionIndex {
+  explicit FunctionIndex(const llvm::Function &F);
+  llvm::DenseMap<unsigned, llvm::SmallVector<const llvm::Value *, 8>> Results;
+};
 
 struct PathVerdict {
   /// GuardedUse, BoundsAndWrap, MulDiv or LoopCounter; None when unproven.
@@ -44,7 +55,8 @@ struct PathVerdict {
 /// DT is F's dominator tree: an operation reached only through the
 /// no-wrap side of a wrap test on the same value cannot wrap at all.
 PathVerdict followWrappedPaths(const WrappingOp &Op, llvm::Function &F,
-                               const llvm::DominatorTree &DT);
+                               const llvm::DominatorTree &DT,
+                               const FunctionIndex &Index);
 
 } // namespace wrapidiom
 

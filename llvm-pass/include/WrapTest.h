@@ -35,7 +35,7 @@ class Value;
 
 namespace wrapidiom {
 
-/// The checked operation, as the analyses see it on the shadow.
+/// The checked operation, as the analyses see it on the promoted function.
 struct WrappingOp {
   CheckOp Op = CheckOp::Add;
   bool Signed = false;
@@ -51,7 +51,7 @@ struct WrappingOp {
   llvm::StringRef againstNoun() const;
 };
 
-/// Build the WrappingOp of a check mapped onto the shadow; null Result if
+/// Build the WrappingOp of a check mapped onto the promoted function; null Result if
 /// the intrinsic's result is used in a way the analyses do not model.
 std::optional<WrappingOp> wrappingOpOf(const OverflowCheck &C,
                                        std::string &Why);

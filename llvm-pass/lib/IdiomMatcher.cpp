@@ -1,7 +1,7 @@
 //===- IdiomMatcher.cpp - Decide whether a wrap is intentional and handled ===//
 //
-// Part of wrapidiom. All reasoning happens on the promoted shadow of the
-// function (ShadowFunction), so locals are SSA values. The rules, cheapest
+// Part of wrapidiom. All reasoning happens on the function with its locals
+// promoted (PromotedFunction), so locals are SSA values. The rules, cheapest
 // first; the first that proves the wrap harmless decides:
 //
 //   neg-const     -1UL: an unsigned constant negated (as written)
@@ -97,6 +97,7 @@ StringRef idiomDescription(Idiom I) {
 
 struct IdiomMatcher::Lazy {
   std::unique_ptr<DominatorTree> DT;
+  std::unique_ptr<FunctionIndex> Index;
 };
 
 IdiomMatcher::IdiomMatcher(Function &F) : F(F), L(std::make_unique<Lazy>()) {}
@@ -355,18 +356,16 @@ bool onlyReducedModulo(const Value *V, unsigned N, unsigned Depth,
 
 } // namespace
 
-Decision IdiomMatcher::decide(const OverflowCheck &Original,
-                              const OverflowCheck &C) {
+Decision IdiomMatcher::decide(const OverflowCheck &C) {
   Decision D;
   if (C.Combined || !C.arithmetic()) {
     D.Reason = "the check's condition could not be attributed to a single "
                "operation";
     return D;
   }
-  // -1UL, -sizeof(x): a constant as written, before promotion made
-  // constants of locals.
-  if (C.Op == CheckOp::Neg && !C.Signed &&
-      isa<ConstantInt>(Original.Arith->getArgOperand(1))) {
+  // -1UL, -sizeof(x): a constant as clang emitted it, before promotion
+  // made constants of locals.
+  if (C.Op == CheckOp::Neg && !C.Signed && C.ConstantOperand) {
     D.Kind = Idiom::NegConst;
     return D;
   }
@@ -392,7 +391,9 @@ Decision IdiomMatcher::decide(const OverflowCheck &Original,
     D.Kind = Idiom::CarrySelect;
     return D;
   }
-  PathVerdict PV = followWrappedPaths(*Op, F, dominators());
+  if (!L->Index)
+    L->Index = std::make_unique<FunctionIndex>(F);
+  PathVerdict PV = followWrappedPaths(*Op, F, dominators(), *L->Index);
   if (PV.Kind != Idiom::None) {
     D.Kind = PV.Kind;
     return D;

@@ -205,8 +205,11 @@ void attributeIntegerCheck(OverflowCheck &C) {
     C.Signed = Signed;
   }
   // Unary minus is emitted as 0 - x.
-  if (C.Arith && C.Op == CheckOp::Neg && !isZero(C.Arith->getArgOperand(0)))
-    C.Combined = true;
+  if (C.Arith && C.Op == CheckOp::Neg) {
+    if (!isZero(C.Arith->getArgOperand(0)))
+      C.Combined = true;
+    C.ConstantOperand = isa<ConstantInt>(C.Arith->getArgOperand(1));
+  }
   if (!C.Arith)
     C.Combined = true;
 }

@@ -1,7 +1,9 @@
 //===- WrapIdiom.cpp - Turn off UBSan checks of idiomatic wrap tests ------===//
 //
-// Part of wrapidiom. See WrapIdiom.h. Collect, decide on a promoted shadow,
-// then mutate: the only edits are branch conditions and metadata.
+// Part of wrapidiom. See WrapIdiom.h. Collect, decide on the function with
+// its locals promoted (PromotedFunction.h), then mutate: the only edits are
+// branch conditions, GEP flags and metadata, plus the promotion itself at
+// -O1 and up (which SROA would do next anyway).
 //
 //===----------------------------------------------------------------------===//
 #include "WrapIdiom.h"
@@ -10,7 +12,7 @@
 #include "Ignorelist.h"
 #include "Options.h"
 #include "OverflowCheck.h"
-#include "ShadowFunction.h"
+#include "PromotedFunction.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -137,8 +139,8 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
   }
 }
 
-/// Map a check of the original function onto the shadow.
-OverflowCheck mapToShadow(const OverflowCheck &C, const ShadowFunction &S) {
+/// Map a check of the function onto the promoted copy it is decided on.
+OverflowCheck mapToPromoted(const OverflowCheck &C, const PromotedFunction &S) {
   OverflowCheck M = C;
   M.Branch = S.map(C.Branch);
   M.HandlerBlock = S.map(C.HandlerBlock);
@@ -193,15 +195,16 @@ void applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
   D.Detail = Where;
 }
 
-/// Decide every check of F on one shadow copy.
+/// Decide every check of F on its promoted form.
 SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
-                                   const Ignorelist &IL) {
+                                   const Ignorelist &IL, bool &Changed) {
   SmallVector<Decision, 8> Decisions(Checks.size());
-  ShadowFunction Shadow(F);
-  IdiomMatcher Matcher(Shadow.function());
+  PromotedFunction Promoted(F);
+  Changed = Promoted.promotedInPlace();
+  IdiomMatcher Matcher(Promoted.function());
   for (size_t I = 0; I < Checks.size(); ++I) {
     Decision &D = Decisions[I];
-    D = Matcher.decide(Checks[I], mapToShadow(Checks[I], Shadow));
+    D = Matcher.decide(mapToPromoted(Checks[I], Promoted));
     if (D)
       D.Reason = whyNotActed(Checks[I], D.Kind);
     if (!D.Reason.empty())
@@ -304,10 +307,10 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
   if (Checks.empty())
     return PreservedAnalyses::all();
 
-  SmallVector<Decision, 8> Decisions = decideAll(F, Checks, *IL);
+  bool Changed = false;
+  SmallVector<Decision, 8> Decisions = decideAll(F, Checks, *IL, Changed);
 
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  bool Changed = false;
   for (size_t I = 0; I < Checks.size(); ++I) {
     const OverflowCheck &C = Checks[I];
     const Decision &D = Decisions[I];
@@ -325,7 +328,8 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
   }
   if (!Changed)
     return PreservedAnalyses::all();
-  // Only branch conditions and metadata changed: every edge is still there.
+  // Promotion, branch conditions, flags and metadata: every edge is still
+  // there.
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;

@@ -54,14 +54,16 @@ bool isInstrumentationOrNoEffect(const Instruction &I) {
 
 class Walker {
 public:
-  Walker(const WrappingOp &Op, Function &F, const DominatorTree &DT)
-      : Op(Op), F(F), DT(DT) {}
+  Walker(const WrappingOp &Op, Function &F, const DominatorTree &DT,
+         const FunctionIndex &Index)
+      : Op(Op), F(F), DT(DT), Index(Index) {}
   PathVerdict run();
 
 private:
   const WrappingOp &Op;
   Function &F;
   const DominatorTree &DT;
+  const FunctionIndex &Index;
   /// Reached only through the no-wrap side of a test of the same value.
   bool PreTested = false;
   /// The wrapped value: the result, every other computation of the same
@@ -103,16 +105,11 @@ void Walker::collectDerived() {
   SmallVector<const Value *, 4> Roots;
   Roots.push_back(Op.Result);
   if (const auto *WO = dyn_cast<WithOverflowInst>(Op.Def)) {
-    for (const Instruction &I : instructions(F)) {
-      const auto *EV = dyn_cast<ExtractValueInst>(&I);
-      if (!EV || EV == Op.Result || EV->getNumIndices() != 1 ||
-          *EV->idx_begin() != 0)
-        continue;
-      const auto *Other = dyn_cast<WithOverflowInst>(EV->getAggregateOperand());
-      if (Other && Other->getIntrinsicID() == WO->getIntrinsicID() &&
-          sameValue(EV, Op.Result, *Op.DL))
-        Roots.push_back(EV);
-    }
+    auto It = Index.Results.find(WO->getIntrinsicID());
+    if (It != Index.Results.end())
+      for (const Value *Other : It->second)
+        if (Other != Op.Result && sameValue(Other, Op.Result, *Op.DL))
+          Roots.push_back(Other);
   }
   SmallVector<std::pair<const Value *, CastChain>, 8> Stack;
   for (const Value *R : Roots)
@@ -162,14 +159,31 @@ std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why) {
 }
 
 void Walker::collectHandling() {
-  for (const BasicBlock &BB : F) {
-    const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
-    if (!Br || !Br->isConditional() ||
-        Br->getMetadata(LLVMContext::MD_nosanitize))
+  // Branches on a comparison of the value, directly or through the
+  // negation and unlikely() glue peelCondition() strips.
+  SmallPtrSet<const BranchInst *, 8> Branches;
+  SmallVector<std::pair<const Value *, unsigned>, 16> Work;
+  for (const auto &D : Derived)
+    Work.push_back({D.first, 0});
+  for (const Value *D : DivTests)
+    Work.push_back({D, 0});
+  while (!Work.empty()) {
+    auto [V, Depth] = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (const auto *Br = dyn_cast<BranchInst>(U))
+        Branches.insert(Br);
+      else if (Depth < 5 && isa<Instruction>(U) &&
+               U->getType()->isIntegerTy() && !Derived.count(U))
+        Work.push_back({U, Depth + 1});
+    }
+  }
+  for (const BranchInst *Br : Branches) {
+    if (!Br->isConditional() || Br->getMetadata(LLVMContext::MD_nosanitize))
       continue;
     if (std::optional<bool> Side = wrapSide(Br->getCondition(), nullptr)) {
+      const BasicBlock *BB = Br->getParent();
       Handling.insert(Br->getSuccessor(*Side ? 0 : 1));
-      BasicBlockEdge NoWrap(&BB, Br->getSuccessor(*Side ? 1 : 0));
+      BasicBlockEdge NoWrap(BB, Br->getSuccessor(*Side ? 1 : 0));
       if (DT.dominates(NoWrap, Op.Def->getParent()))
         PreTested = true;
     }
@@ -323,9 +337,20 @@ PathVerdict Walker::run() {
 
 } // namespace
 
+FunctionIndex::FunctionIndex(const Function &F) {
+  for (const Instruction &I : instructions(F)) {
+    const auto *EV = dyn_cast<ExtractValueInst>(&I);
+    if (!EV || EV->getNumIndices() != 1 || *EV->idx_begin() != 0)
+      continue;
+    if (const auto *WO = dyn_cast<WithOverflowInst>(EV->getAggregateOperand()))
+      Results[WO->getIntrinsicID()].push_back(EV);
+  }
+}
+
 PathVerdict followWrappedPaths(const WrappingOp &Op, Function &F,
-                               const DominatorTree &DT) {
-  return Walker(Op, F, DT).run();
+                               const DominatorTree &DT,
+                               const FunctionIndex &Index) {
+  return Walker(Op, F, DT, Index).run();
 }
 
 } // namespace wrapidiom
