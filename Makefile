@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check boot clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check boot boot-test fuzz-quick fuzz bench clean help
 
 all: plugin
 
@@ -21,6 +21,9 @@ help:
 	@echo "make check   - build everything and run every test (lit with LLVM 22 and 19, tools, boot test)"
 	@echo "make plugin  - build $(BUILD)/llvm-pass/WrapIdiom.so against LLVM 22"
 	@echo "make lit     - run the lit suite against LLVM 22 (lit-19: against LLVM 19)"
+	@echo "make boot-test - the boot test of make check: the plugin kernel PASSes, the no-plugin one fails wrap_idiom"
+	@echo "make fuzz-quick - csmith differential test, 10 programs, LLVM 22 and 19 (part of check); fuzz: $(FUZZ_N) programs"
+	@echo "make bench   - compile-time cost of the plugin on kernel files and sqlite3.c (bench/RESULTS.md)"
 
 deps:
 	@scripts/deps.sh
@@ -43,11 +46,35 @@ lit: plugin
 lit-19: plugin-19
 	cmake --build $(BUILD19) --target check-lit
 
-check: lit lit-19
+check: lit lit-19 fuzz-quick boot-test
 	@echo "check: all tests passed"
 
+# The kernel side (qemu-run/README.md): patched kernel built with the plugin,
+# booted in QEMU, verdict and a summary beside the kernel built without it.
+QEMU_RUN = $(BUILD)/qemu-run/qemu-run
+
 boot: plugin
-	@echo "boot: the kernel side is not wired yet"
+	$(QEMU_RUN) run --compare
+
+boot-test: plugin
+	$(QEMU_RUN) run --expect-fail-without-plugin
+
+# csmith differential testing (fuzz/csmith-diff.sh): without/with the plugin,
+# same checksum, no crash, no verifier failure, no report added.
+FUZZ_N      ?= 500
+FUZZ_SEED   ?= 1000
+
+fuzz-quick: plugin plugin-19
+	OUT=$(BUILD)/fuzz PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so fuzz/csmith-diff.sh -j$(JOBS) 10 1
+	OUT=$(BUILD19)/fuzz PLUGIN=$(BUILD19)/llvm-pass/WrapIdiom.so CLANG=clang-19 \
+		fuzz/csmith-diff.sh -j$(JOBS) 10 1
+
+fuzz: plugin
+	OUT=$(BUILD)/fuzz PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \
+		nice -n 19 fuzz/csmith-diff.sh -j$(JOBS) $(FUZZ_N) $(FUZZ_SEED)
+
+bench: plugin
+	WORK=$(BUILD)/bench PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/compile-time.sh
 
 clean:
 	rm -rf $(BUILD) $(BUILD19)

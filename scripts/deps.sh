@@ -8,9 +8,9 @@ set -eu
 pkgs_plugin="cmake make g++ python3 clang-22 llvm-22-dev llvm-22-tools lld-22 libclang-rt-22-dev"
 pkgs_llvm19="clang-19 llvm-19-dev llvm-19-tools lld-19 libclang-rt-19-dev"
 pkgs_kernel="linux-source-6.12 qemu-system-x86 bc bison flex libelf-dev libssl-dev cpio xz-utils \
-kmod coccinelle patch quilt perl"
+kmod coccinelle patch quilt perl libc6-dev"
 pkgs_fuzz="csmith libcsmith-dev"
-pkgs_bench="valgrind"
+pkgs_bench="valgrind tcl"
 
 groups=${*:-"plugin llvm19 kernel fuzz bench"}
 want=""

@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,31 +36,27 @@ static char *installed_version(void)
 	return v;
 }
 
-/* "linux-source-6.12 <version>" or "linux-source-6.12=<version>" in
- * kernel/README.md names the version the series was tested on. */
+/* The first Debian version of linux-source-6.12 in kernel/README.md
+ * ("6.12.118-1~deb12u1") names the version the series was tested on. */
 static char *tested_version(const struct qr_opts *o, char **where)
 {
 	char *readme = xasprintf("%s/kernel/README.md", o->src_root);
 	char *text = read_file(readme, NULL);
 	char *res = NULL;
+	regex_t re;
+	regmatch_t m[1];
 
-	if (text) {
-		for (char *p = text; (p = strstr(p, QR_DEB_PACKAGE)); p++) {
-			char *q = p + strlen(QR_DEB_PACKAGE);
-			while (*q == ' ' || *q == '=' || *q == ':' || *q == '`' || *q == '_')
-				q++;
-			if (*q < '0' || *q > '9')
-				continue;
-			size_t n = strcspn(q, " \t\n`),;*");
-			while (n && q[n - 1] == '.')
-				n--;
-			res = strndup(q, n);
+	if (text && regcomp(&re, "6\\.12\\.[0-9]+-[0-9][0-9A-Za-z.+~]*", REG_EXTENDED) == 0) {
+		if (regexec(&re, text, 1, m, 0) == 0) {
+			res = strndup(text + m[0].rm_so, (size_t)(m[0].rm_eo - m[0].rm_so));
+			while (*res && strchr(".", res[strlen(res) - 1]))
+				res[strlen(res) - 1] = 0;
 			*where = readme;
 			readme = NULL;
-			break;
 		}
-		free(text);
+		regfree(&re);
 	}
+	free(text);
 	free(readme);
 	if (!res) {
 		res = xstrdup(QR_TESTED_DEBIAN_VERSION);
@@ -137,11 +134,11 @@ static char *hunk_header(const char *pf, const char *file, int n)
 	return res;
 }
 
-/* Turns patch(1)'s output into "file: hunk #N FAILED at L" lines. */
+/* Turns patch(1)'s output into "file: hunk #N FAILED at line L" lines. */
 static void explain_failure(const char *patchfile, const char *out)
 {
 	char *copy = xstrdup(out);
-	char *cur = NULL, *last_plus = NULL;
+	char *cur = NULL, *cant = NULL;
 	int any = 0;
 
 	for (char *c = copy, *l; (l = next_line(&c));) {
@@ -149,10 +146,15 @@ static void explain_failure(const char *patchfile, const char *out)
 		if (starts_with(l, "checking file ") || starts_with(l, "patching file ")) {
 			free(cur);
 			cur = xstrdup(l + 14);
-		} else if (starts_with(l, "|+++ ") || starts_with(l, "|--- ")) {
-			free(last_plus);
-			last_plus = xstrdup(l + 5);
-			last_plus[strcspn(last_plus, "\t")] = 0;
+		} else if (cant && (starts_with(l, "|+++ ") || starts_with(l, "|--- "))) {
+			/* patch names the file only after "can't find file" */
+			char *name = l + 5;
+			name[strcspn(name, "\t")] = 0;
+			char *slash = strchr(name, '/');
+			fprintf(stderr, "  %s: file not found in the tree (%s)\n",
+				slash ? slash + 1 : name, cant);
+			free(cant);
+			cant = NULL;
 		} else if (sscanf(l, "Hunk #%d FAILED at %d", &h, &at) == 2) {
 			char *hdr = hunk_header(patchfile, cur ? cur : "", h);
 			fprintf(stderr, "  %s: hunk #%d FAILED at line %d%s%s\n", cur ? cur : "?", h, at,
@@ -160,8 +162,8 @@ static void explain_failure(const char *patchfile, const char *out)
 			free(hdr);
 			any = 1;
 		} else if (starts_with(l, "can't find file to patch")) {
-			fprintf(stderr, "  %s: file not found in the tree (%s)\n",
-				last_plus ? last_plus : "?", l);
+			free(cant);
+			cant = xstrdup(l);
 			any = 1;
 		} else if (strstr(l, "Reversed (or previously applied) patch detected")) {
 			fprintf(stderr, "  %s: already applied or reversed (%s)\n", cur ? cur : "?", l);
@@ -171,10 +173,12 @@ static void explain_failure(const char *patchfile, const char *out)
 			any = 1;
 		}
 	}
+	if (cant)
+		fprintf(stderr, "  ?: file not found in the tree (%s)\n", cant);
 	if (!any)
 		fprintf(stderr, "  (patch said:)\n%s", out);
 	free(cur);
-	free(last_plus);
+	free(cant);
 	free(copy);
 }
 

@@ -50,6 +50,7 @@ struct qr_opts {
 	/* parse */
 	const char *expect;        /* expectations file ("none": no file) */
 	int strict;
+	const char *system_map;    /* --system-map */
 	/* run */
 	int compare;
 	int expect_fail_without_plugin;
@@ -61,6 +62,7 @@ const char *variant_name(int use_plugin);
 char *tree_for(const struct qr_opts *o, int use_plugin);
 
 int stage_prepare(struct qr_opts *o, const char *tree);
+int tree_is_prepared(const char *tree);   /* prepare finished (stamp present) */
 int stage_config(struct qr_opts *o, const char *tree);
 int stage_build(struct qr_opts *o, const char *tree, double *seconds);
 /* Boots; *log_out gets the console log path. Returns 0 if QEMU ran (whatever

@@ -484,6 +484,8 @@ int run_cmd_log(char *const argv[], const char *dir, const char *log_path, int t
 	int rc;
 	if (!t.log)
 		qr_warn("cannot open %s: %s", log_path, strerror(errno));
+	else
+		setvbuf(t.log, NULL, _IOLBF, 0);
 	rc = run_piped(argv, dir, sink_tee, &t);
 	if (t.log)
 		fclose(t.log);

@@ -1,0 +1,369 @@
+/* qemu-run boot: initramfs (cpio newc, written here), KVM detection by a real
+ * test boot, QEMU with a timeout, the console log and its .meta sidecar. */
+#define _GNU_SOURCE
+#include "qemu_run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define QEMU "qemu-system-x86_64"
+#define KVM_PROBE_TIMEOUT 20.0
+#define INIT_DONE "qemu-run-init: done"
+
+/* ---- cpio newc ---- */
+
+struct cpio {
+	struct sbuf b;
+	unsigned ino;
+};
+
+static void cpio_pad(struct cpio *c)
+{
+	while (c->b.len % 4)
+		sb_addn(&c->b, "", 1);
+}
+
+static void cpio_entry(struct cpio *c, const char *name, unsigned mode, unsigned rmaj,
+		       unsigned rmin, const char *data, size_t size)
+{
+	size_t nl = strlen(name) + 1;
+	sb_addf(&c->b, "070701%08X%08X%08X%08X%08X%08X%08zX%08X%08X%08X%08X%08zX%08X",
+		++c->ino, mode, 0u, 0u, (mode & S_IFMT) == S_IFDIR ? 2u : 1u, 0u, size, 0u, 0u, rmaj,
+		rmin, nl, 0u);
+	sb_addn(&c->b, name, nl);
+	cpio_pad(c);
+	if (size)
+		sb_addn(&c->b, data, size);
+	cpio_pad(c);
+}
+
+static struct strv *found_ko;
+
+static int collect_ko(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st;
+	(void)f;
+	if (flag == FTW_F && ends_with(path, ".ko"))
+		sv_add(found_ko, path);
+	return 0;
+}
+
+/* Writes the initramfs: /init, /dev/console, /lib/modules/<name>.ko for every
+ * module built in tree (tree may be NULL). */
+static int make_initramfs(const char *tree, const char *out)
+{
+	struct cpio c = {0};
+	struct strv kos = {0};
+	size_t len;
+	char *init = read_file(QR_INIT_BINARY, &len);
+	int rc;
+
+	if (!init) {
+		qr_err("cannot read the guest init %s: %s (cmake --build builds it)", QR_INIT_BINARY,
+		       strerror(errno));
+		return -1;
+	}
+	cpio_entry(&c, "dev", S_IFDIR | 0755, 0, 0, NULL, 0);
+	cpio_entry(&c, "dev/console", S_IFCHR | 0600, 5, 1, NULL, 0);
+	cpio_entry(&c, "proc", S_IFDIR | 0755, 0, 0, NULL, 0);
+	cpio_entry(&c, "sys", S_IFDIR | 0755, 0, 0, NULL, 0);
+	cpio_entry(&c, "lib", S_IFDIR | 0755, 0, 0, NULL, 0);
+	cpio_entry(&c, "lib/modules", S_IFDIR | 0755, 0, 0, NULL, 0);
+	cpio_entry(&c, "init", S_IFREG | 0755, 0, 0, init, len);
+	free(init);
+	if (tree) {
+		found_ko = &kos;
+		nftw(tree, collect_ko, 32, FTW_PHYS);
+		found_ko = NULL;
+	}
+	for (size_t i = 0; i < kos.n; i++) {
+		char *data = read_file(kos.v[i], &len);
+		const char *base = strrchr(kos.v[i], '/') + 1;
+		char *name = xasprintf("lib/modules/%s", base);
+		if (!data) {
+			qr_err("cannot read %s: %s", kos.v[i], strerror(errno));
+			return -1;
+		}
+		cpio_entry(&c, name, S_IFREG | 0644, 0, 0, data, len);
+		free(data);
+		free(name);
+	}
+	cpio_entry(&c, "TRAILER!!!", 0, 0, 0, NULL, 0);
+	rc = write_file(out, c.b.s, c.b.len);
+	if (rc < 0)
+		qr_err("cannot write %s: %s", out, strerror(errno));
+	else
+		qr_msg("boot: initramfs %s (%zu bytes, %zu modules)", out, c.b.len, kos.n);
+	sv_free(&kos);
+	sb_free(&c.b);
+	return rc;
+}
+
+/* ---- QEMU ---- */
+
+struct qemu_res {
+	double seconds;
+	int timed_out;
+	int status;     /* exit status of QEMU, 128+sig when killed */
+};
+
+static int run_qemu(const char *kernel, const char *initrd, const char *cmdline,
+		    const char *accel, int mem_mb, double timeout, const char *log,
+		    struct qemu_res *r)
+{
+	struct strv a = {0};
+	char *errlog = xasprintf("%s.qemu-stderr", log);
+	pid_t pid;
+	double t0;
+	int st = 0;
+
+	sv_add(&a, QEMU);
+	sv_add(&a, "-nographic");
+	sv_add(&a, "-no-reboot");
+	sv_add(&a, "-monitor");
+	sv_add(&a, "none");
+	sv_add(&a, "-m");
+	sv_addf(&a, "%d", mem_mb);
+	sv_add(&a, "-smp");
+	sv_add(&a, "1");
+	sv_add(&a, "-accel");
+	sv_add(&a, accel);
+	/* No "-cpu host": on this machine it makes QEMU 7.2 abort on an MSR. */
+	sv_add(&a, "-kernel");
+	sv_add(&a, kernel);
+	sv_add(&a, "-initrd");
+	sv_add(&a, initrd);
+	sv_add(&a, "-append");
+	sv_add(&a, cmdline);
+	sv_add(&a, "-serial");
+	sv_addf(&a, "file:%s", log);
+	unlink(log);
+	print_cmd(a.v, NULL);
+	fflush(stdout);
+	fflush(stderr);
+	t0 = now_seconds();
+	pid = fork();
+	if (pid < 0)
+		qr_die(QR_EXIT_FAIL, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		int in = open("/dev/null", O_RDONLY);
+		int out = open(errlog, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		setpgid(0, 0);
+		if (in >= 0)
+			dup2(in, 0);
+		if (out >= 0) {
+			dup2(out, 1);
+			dup2(out, 2);
+		}
+		execvp(a.v[0], a.v);
+		dprintf(2, "cannot run %s: %s\n", a.v[0], strerror(errno));
+		_exit(127);
+	}
+	memset(r, 0, sizeof(*r));
+	for (;;) {
+		pid_t w = waitpid(pid, &st, WNOHANG);
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR)
+			break;
+		if (!r->timed_out && now_seconds() - t0 > timeout) {
+			r->timed_out = 1;
+			kill(pid, SIGTERM);
+			for (int i = 0; i < 60 && waitpid(pid, &st, WNOHANG) == 0; i++)
+				usleep(50000);
+			if (waitpid(pid, &st, WNOHANG) == 0) {
+				kill(pid, SIGKILL);
+				waitpid(pid, &st, 0);
+			}
+			break;
+		}
+		usleep(50000);
+	}
+	r->seconds = now_seconds() - t0;
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+	if (r->timed_out) {
+		FILE *f = fopen(log, "a");
+		if (f) {
+			fprintf(f, "\nqemu-run: TIMEOUT: QEMU killed after %.0f s\n", timeout);
+			fclose(f);
+		}
+	} else if (r->status != 0) {
+		char *e = read_file(errlog, NULL);
+		qr_warn("%s exited with status %d%s%s", QEMU, r->status, e && *e ? ":\n" : "",
+			e ? e : "");
+		free(e);
+	}
+	{       /* keep QEMU's own output only when it said something */
+		struct stat st;
+		if (stat(errlog, &st) == 0 && st.st_size == 0)
+			unlink(errlog);
+	}
+	sv_free(&a);
+	free(errlog);
+	return 0;
+}
+
+static int log_contains(const char *log, const char *needle)
+{
+	char *t = read_file(log, NULL);
+	int r = t && strstr(t, needle);
+	free(t);
+	return r;
+}
+
+/* "kvm" or "tcg": a working KVM is one whose guest reaches /init and prints a
+ * marker within KVM_PROBE_TIMEOUT. The answer is cached in state_dir. */
+static const char *pick_accel(struct qr_opts *o, const char *kernel, const char *initrd)
+{
+	char *cache = xasprintf("%s/kvm-probe", o->state_dir);
+	char *c = o->reprobe_kvm ? NULL : read_file(cache, NULL);
+	const char *res = "tcg";
+
+	if (strcmp(o->accel, "auto") != 0) {
+		free(cache);
+		return o->accel;
+	}
+	if (c && (starts_with(c, "kvm=works") || starts_with(c, "kvm=broken"))) {
+		res = starts_with(c, "kvm=works") ? "kvm" : "tcg";
+		qr_msg("boot: accelerator %s (cached KVM probe in %s; --reprobe-kvm to redo)", res,
+		       cache);
+		free(c);
+		free(cache);
+		return res;
+	}
+	free(c);
+
+	struct sbuf why = {0};
+	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		sb_addf(&why, "/dev/kvm: %s", strerror(errno));
+	} else {
+		char marker[64], needle[96];
+		struct qemu_res r;
+		char *log = xasprintf("%s/kvm-probe.log", o->state_dir);
+		close(fd);
+		snprintf(marker, sizeof(marker), "kvmprobe-%ld-%d", (long)time(NULL), (int)getpid());
+		snprintf(needle, sizeof(needle), "qemu-run-init: marker %s", marker);
+		char *cmdline = xasprintf("console=ttyS0 panic=-1 qemu_run.marker=%s", marker);
+		qr_msg("boot: probing KVM with a %.0f s test boot (log %s)", KVM_PROBE_TIMEOUT, log);
+		run_qemu(kernel, initrd, cmdline, "kvm", 256, KVM_PROBE_TIMEOUT, log, &r);
+		if (log_contains(log, needle)) {
+			res = "kvm";
+			sb_addf(&why, "test boot reached /init in %.1f s", r.seconds);
+		} else {
+			size_t len = 0;
+			char *t = read_file(log, &len);
+			free(t);
+			sb_addf(&why, "test boot printed %zu bytes and no marker in %.1f s%s (QEMU status %d)",
+				len, r.seconds, r.timed_out ? ", timed out" : "", r.status);
+		}
+		free(cmdline);
+		free(log);
+	}
+	{
+		char *m = xasprintf("kvm=%s\nreason=%s\nkernel=%s\n",
+				    strcmp(res, "kvm") == 0 ? "works" : "broken", why.s, kernel);
+		mkdir_p(o->state_dir);
+		write_file(cache, m, strlen(m));
+		free(m);
+	}
+	qr_msg("boot: KVM %s (%s): using -accel %s", strcmp(res, "kvm") == 0 ? "works" : "unusable",
+	       why.s, res);
+	sb_free(&why);
+	free(cache);
+	return res;
+}
+
+static void link_latest(const char *dir, const char *target_base, const char *link_base)
+{
+	char *l = xasprintf("%s/%s", dir, link_base);
+	unlink(l);
+	if (symlink(target_base, l) < 0)
+		qr_warn("cannot create %s: %s", l, strerror(errno));
+	free(l);
+}
+
+int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **log_out,
+	       double *seconds)
+{
+	const char *variant = variant_name(o->use_plugin);
+	char *kimg = kernel ? xstrdup(kernel) : xasprintf("%s/arch/x86/boot/bzImage", tree);
+	char *initrd = xasprintf("%s/initramfs-%s.cpio", o->state_dir, variant);
+	char *ts = timestamp_str();
+	char *base = xasprintf("%s-%s.log", ts, variant);
+	char *log = xasprintf("%s/%s", o->log_dir, base);
+	struct sbuf cmd = {0}, mods = {0};
+	struct qemu_res r;
+	const char *accel;
+
+	if (!file_exists(kimg))
+		qr_die(QR_EXIT_FAIL, "no kernel image %s (run build first, or give --kernel)", kimg);
+	if (mkdir_p(o->log_dir) < 0 || mkdir_p(o->state_dir) < 0)
+		qr_die(QR_EXIT_FAIL, "cannot create %s: %s", o->log_dir, strerror(errno));
+	if (make_initramfs(tree, initrd) < 0)   /* tree NULL: no modules */
+		return QR_EXIT_FAIL;
+	accel = pick_accel(o, kimg, initrd);
+
+	for (size_t i = 0; i < o->modules.n; i++)
+		sb_addf(&mods, "%s%s", i ? "," : "", o->modules.v[i]);
+	sb_add(&cmd, "console=ttyS0 panic=-1 log_buf_len=64M");
+	if (mods.len)
+		sb_addf(&cmd, " qemu_run.modules=%s", mods.s);
+	for (size_t i = 0; i < o->append.n; i++)
+		sb_addf(&cmd, " %s", o->append.v[i]);
+
+	qr_msg("boot: %s kernel %s, -accel %s, timeout %.0f s, log %s", variant, kimg, accel,
+	       o->timeout, log);
+	run_qemu(kimg, initrd, cmd.s, accel, o->memory_mb, o->timeout, log, &r);
+	if (!file_exists(log)) {
+		qr_err("QEMU wrote no console log (%s)", log);
+		return QR_EXIT_FAIL;
+	}
+	qr_msg("boot: QEMU %s after %.1f s (status %d)", r.timed_out ? "TIMED OUT" : "exited",
+	       r.seconds, r.status);
+
+	/* The .meta sidecar carries what the console cannot tell (parse reads it). */
+	{
+		char *bm = tree ? xasprintf("%s/.qemu-run-build.meta", tree) : NULL;
+		char *bt = bm ? read_file(bm, NULL) : NULL;
+		char *meta = xasprintf("%s.meta", log);
+		char *smap = tree && !kernel ? xasprintf("%s/System.map", tree) : NULL;
+		char *m = xasprintf("variant=%s\nkernel=%s\naccel=%s\ntimeout=%.0f\nboot_seconds=%.1f\n"
+				    "timed_out=%d\nqemu_status=%d\ncmdline=%s\nsystem_map=%s\n%s",
+				    variant, kimg, accel, o->timeout, r.seconds, r.timed_out, r.status,
+				    cmd.s, smap && file_exists(smap) ? smap : "",
+				    bt && !kernel ? bt : "");
+		free(smap);
+		write_file(meta, m, strlen(m));
+		char *mbase = xasprintf("%s.meta", base);
+		char *lname = xasprintf("latest-%s.log", variant);
+		char *lmeta = xasprintf("latest-%s.log.meta", variant);
+		link_latest(o->log_dir, base, lname);
+		link_latest(o->log_dir, mbase, lmeta);
+		free(mbase);
+		free(lname);
+		free(lmeta);
+		free(m);
+		free(meta);
+		free(bt);
+		free(bm);
+	}
+	if (seconds)
+		*seconds = r.seconds;
+	*log_out = log;
+	sb_free(&cmd);
+	sb_free(&mods);
+	free(kimg);
+	free(initrd);
+	free(ts);
+	free(base);
+	return 0;
+}

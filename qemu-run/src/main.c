@@ -1,0 +1,364 @@
+/* qemu-run: build the wrap-idiom kernel, boot it in QEMU, judge the console.
+ * Subcommands: prepare, config, build, boot, parse, run (README.md). */
+#define _GNU_SOURCE
+#include "parse.h"
+#include "qemu_run.h"
+
+#include <getopt.h>
+#include <glob.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+"usage: qemu-run COMMAND [options]\n"
+"\n"
+"commands:\n"
+"  prepare        unpack " QR_TARBALL " into the variant's tree and apply\n"
+"                 kernel/patches/series (re-unpacks when series/patches/options change)\n"
+"  config         make tinyconfig + qemu-run/configs fragments, olddefconfig, verify\n"
+"  build          make bzImage (and modules) under an exclusive flock on " QR_LOCK_FILE "\n"
+"  boot           initramfs + QEMU (KVM if a test boot shows it works, else TCG), keep the log\n"
+"  parse LOG [LOG2]  verdict for a console log (LOG2: a second column in the summary)\n"
+"  run            prepare, config, build, boot, parse (what `make boot` does)\n"
+"  help           this text\n"
+"\n"
+"variant and trees:\n"
+"  --plugin PATH          WrapIdiom.so (default " QR_BUILD_ROOT "/llvm-pass/WrapIdiom.so)\n"
+"  --no-plugin            build without the plugin (no wrap-idiom.config, own tree)\n"
+"  --ignorelist FILE      pass FILE in WRAP_IDIOM_IGNORELISTS; repeatable\n"
+"                         (default: <src>/ignorelists/*.scl)\n"
+"  --tree DIR             kernel tree (default <build>/linux-6.12, -noplugin suffix without plugin)\n"
+"  --build-root DIR       default " QR_BUILD_ROOT "\n"
+"  --src-root DIR         the wrapidiom checkout (default " QR_SRC_ROOT ")\n"
+"  --tarball FILE         default " QR_TARBALL "\n"
+"  --patches DIR          default <src>/kernel/patches\n"
+"  --configs DIR          default <src>/qemu-run/configs\n"
+"  --without-refactors    skip the patches after '# optional:' in series\n"
+"  --llvm SUFFIX          make LLVM=SUFFIX (default -22)\n"
+"  -j N                   make -jN (default: number of CPUs)\n"
+"  --lock FILE            build lock (default " QR_LOCK_FILE ")\n"
+"boot:\n"
+"  --kernel IMAGE         boot IMAGE instead of the tree's bzImage (modules: only\n"
+"                         from an explicit --tree)\n"
+"  --timeout SEC          kill QEMU after SEC seconds -> TIMEOUT (default 300)\n"
+"  --accel auto|kvm|tcg   default auto: KVM only if a 20 s test boot reaches /init (cached)\n"
+"  --reprobe-kvm          redo the cached KVM test boot\n"
+"  --memory MB            guest memory (default 512)\n"
+"  --module NAME          /init loads NAME.ko; repeatable (default: 'load' lines of --expect)\n"
+"  --append WORD          extra kernel command line; repeatable\n"
+"  --log-dir DIR          default <build>/qemu-run/logs\n"
+"parse and run:\n"
+"  --expect FILE|none     expectations (default <src>/qemu-run/expect/default.expect)\n"
+"  --strict               any unexplained UBSan report fails the verdict\n"
+"  --system-map FILE      parse: name raw Call Trace addresses (default: the\n"
+"                         System.map of the booted tree, from LOG.meta)\n"
+"  --compare              run: also the no-plugin variant, side by side\n"
+"  --expect-fail-without-plugin\n"
+"                         run: implies --compare; exit non-zero unless the no-plugin\n"
+"                         kernel runs the wrap_idiom suite and it FAILS\n"
+"  --no-build             run: skip prepare/config/build, boot the trees as they are\n"
+"  -v, --verbose          show make and patch output\n"
+"\n"
+"exit: 0 PASS, 1 FAIL or a failed stage, 2 usage/unreadable or malformed input,\n"
+"      3 CRASH, 4 PANIC, 5 TIMEOUT\n";
+
+enum {
+	OPT_PLUGIN = 256, OPT_NO_PLUGIN, OPT_IGNORELIST, OPT_TREE, OPT_BUILD_ROOT, OPT_SRC_ROOT,
+	OPT_TARBALL, OPT_PATCHES, OPT_CONFIGS, OPT_WITHOUT_REFACTORS, OPT_LLVM, OPT_LOCK,
+	OPT_KERNEL, OPT_TIMEOUT, OPT_ACCEL, OPT_REPROBE, OPT_MEMORY, OPT_MODULE, OPT_APPEND,
+	OPT_LOG_DIR, OPT_EXPECT, OPT_STRICT, OPT_COMPARE, OPT_EXPECT_FAIL, OPT_NO_BUILD,
+	OPT_SYSTEM_MAP,
+};
+
+static const struct option longopts[] = {
+	{ "plugin", required_argument, 0, OPT_PLUGIN },
+	{ "no-plugin", no_argument, 0, OPT_NO_PLUGIN },
+	{ "ignorelist", required_argument, 0, OPT_IGNORELIST },
+	{ "tree", required_argument, 0, OPT_TREE },
+	{ "build-root", required_argument, 0, OPT_BUILD_ROOT },
+	{ "src-root", required_argument, 0, OPT_SRC_ROOT },
+	{ "tarball", required_argument, 0, OPT_TARBALL },
+	{ "patches", required_argument, 0, OPT_PATCHES },
+	{ "configs", required_argument, 0, OPT_CONFIGS },
+	{ "without-refactors", no_argument, 0, OPT_WITHOUT_REFACTORS },
+	{ "llvm", required_argument, 0, OPT_LLVM },
+	{ "lock", required_argument, 0, OPT_LOCK },
+	{ "kernel", required_argument, 0, OPT_KERNEL },
+	{ "timeout", required_argument, 0, OPT_TIMEOUT },
+	{ "accel", required_argument, 0, OPT_ACCEL },
+	{ "reprobe-kvm", no_argument, 0, OPT_REPROBE },
+	{ "memory", required_argument, 0, OPT_MEMORY },
+	{ "module", required_argument, 0, OPT_MODULE },
+	{ "append", required_argument, 0, OPT_APPEND },
+	{ "log-dir", required_argument, 0, OPT_LOG_DIR },
+	{ "expect", required_argument, 0, OPT_EXPECT },
+	{ "strict", no_argument, 0, OPT_STRICT },
+	{ "compare", no_argument, 0, OPT_COMPARE },
+	{ "expect-fail-without-plugin", no_argument, 0, OPT_EXPECT_FAIL },
+	{ "no-build", no_argument, 0, OPT_NO_BUILD },
+	{ "system-map", required_argument, 0, OPT_SYSTEM_MAP },
+	{ "verbose", no_argument, 0, 'v' },
+	{ "help", no_argument, 0, 'h' },
+	{ 0, 0, 0, 0 },
+};
+
+#define MUST_FAIL_SUITE "wrap_idiom"
+
+const char *variant_name(int use_plugin)
+{
+	return use_plugin ? "plugin" : "noplugin";
+}
+
+char *tree_for(const struct qr_opts *o, int use_plugin)
+{
+	if (o->tree)
+		return abs_path(o->tree);
+	return xasprintf("%s/linux-6.12%s", o->build_root, use_plugin ? "" : "-noplugin");
+}
+
+static double parse_num(const char *opt, const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (!*s || *end || v <= 0)
+		qr_die(QR_EXIT_USAGE, "%s wants a positive number, not '%s'", opt, s);
+	return v;
+}
+
+static void finish_opts(struct qr_opts *o)
+{
+	if (!o->src_root)
+		o->src_root = QR_SRC_ROOT;
+	if (!o->build_root)
+		o->build_root = QR_BUILD_ROOT;
+	o->src_root = abs_path(o->src_root);
+	o->build_root = abs_path(o->build_root);
+	if (!o->tarball)
+		o->tarball = QR_TARBALL;
+	o->patches_dir = o->patches_dir ? abs_path(o->patches_dir)
+					: xasprintf("%s/kernel/patches", o->src_root);
+	o->configs_dir = o->configs_dir ? abs_path(o->configs_dir)
+					: xasprintf("%s/qemu-run/configs", o->src_root);
+	o->state_dir = xasprintf("%s/qemu-run", o->build_root);
+	o->log_dir = o->log_dir ? abs_path(o->log_dir) : xasprintf("%s/logs", o->state_dir);
+	if (!o->lock_file)
+		o->lock_file = QR_LOCK_FILE;
+	o->plugin = o->plugin ? abs_path(o->plugin)
+			      : xasprintf("%s/llvm-pass/WrapIdiom.so", o->build_root);
+	if (!o->ignorelists_set) {
+		glob_t g;
+		char *pat = xasprintf("%s/ignorelists/*.scl", o->src_root);
+		if (glob(pat, 0, NULL, &g) == 0) {
+			for (size_t i = 0; i < g.gl_pathc; i++)
+				sv_add(&o->ignorelists, g.gl_pathv[i]);
+			globfree(&g);
+		}
+		free(pat);
+	}
+	if (!o->expect)
+		o->expect = xasprintf("%s/qemu-run/expect/default.expect", o->src_root);
+	if (!o->jobs) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		o->jobs = n > 0 ? (int)n : 1;
+	}
+}
+
+static int do_parse(struct qr_opts *o, char **logs, int nlogs)
+{
+	struct expect *e = expect_load(o->expect);
+	struct result *r[2];
+	const char *names[2];
+	if (nlogs < 1 || nlogs > 2)
+		qr_die(QR_EXIT_USAGE, "parse wants LOG [LOG2] (try --help)");
+	/* all logs first, then the reports: as `run` does */
+	for (int i = 0; i < nlogs; i++) {
+		r[i] = parse_log(logs[i], e, o->strict, o->system_map);
+		if (!r[i])
+			return QR_EXIT_USAGE;
+		const char *b = strrchr(logs[i], '/');
+		names[i] = b ? b + 1 : logs[i];
+	}
+	for (int i = 0; i < nlogs; i++)
+		print_details(r[i], e);
+	print_summary(r, names, (size_t)nlogs);
+	printf("qemu-run: verdict %s\n", verdict_str(r[0]->verdict));
+	return verdict_exit(r[0]->verdict);
+}
+
+/* prepare + config + build + boot + parse of one variant. */
+static int run_variant(struct qr_opts *o, struct expect *e, int use_plugin, struct result **out)
+{
+	char *tree, *log = NULL;
+	double bt = -1, boot_s;
+	int rc;
+
+	o->use_plugin = use_plugin;
+	tree = tree_for(o, use_plugin);
+	qr_msg("=== variant %s: %s ===", variant_name(use_plugin), tree);
+	if (!o->skip_build) {
+		if ((rc = stage_prepare(o, tree)) || (rc = stage_config(o, tree)) ||
+		    (rc = stage_build(o, tree, &bt)))
+			return rc;
+	}
+	if ((rc = stage_boot(o, tree, o->kernel, &log, &boot_s)))
+		return rc;
+	*out = parse_log(log, e, o->strict, NULL);
+	if (!*out)
+		return QR_EXIT_USAGE;
+	return 0;
+}
+
+static int do_run(struct qr_opts *o)
+{
+	struct expect *e = expect_load(o->expect);
+	struct result *r[2] = { 0 };
+	const char *names[2];
+	int n = 0, rc;
+
+	if (o->expect_fail_without_plugin)
+		o->compare = 1;
+	if (o->compare && o->tree)
+		qr_die(QR_EXIT_USAGE, "--tree names one tree; --compare needs two (use --build-root)");
+	if (!o->modules_set)
+		expect_modules(e, &o->modules);
+	int first = o->use_plugin;
+	if ((rc = run_variant(o, e, first, &r[n])))
+		return rc;
+	names[n++] = variant_name(first);
+	if (o->compare && first) {
+		if ((rc = run_variant(o, e, 0, &r[n])))
+			return rc;
+		names[n++] = variant_name(0);
+	}
+	for (int i = 0; i < n; i++)
+		print_details(r[i], e);
+	print_summary(r, names, (size_t)n);
+	if (n > 1 && !o->skip_build) {
+		/* same inputs give the same stamp: else the series changed mid-run */
+		char *t0 = tree_for(o, 1), *t1 = tree_for(o, 0);
+		char *p0 = xasprintf("%s/.qemu-run-prepared", t0), *p1 = xasprintf("%s/.qemu-run-prepared", t1);
+		char *s0 = read_file(p0, NULL), *s1 = read_file(p1, NULL);
+		if (s0 && s1 && strncmp(s0, s1, strcspn(s0, "\n") + 1) != 0)
+			qr_warn("kernel/patches changed between the two builds: the columns come from "
+				"different series (run again to compare like with like)");
+		free(t0); free(t1); free(p0); free(p1); free(s0); free(s1);
+	}
+	rc = verdict_exit(r[0]->verdict);
+	printf("qemu-run: %s kernel verdict %s\n", names[0], verdict_str(r[0]->verdict));
+	if (o->expect_fail_without_plugin) {
+		struct ktest *t = n > 1 ? find_suite(r[1], MUST_FAIL_SUITE) : NULL;
+		if (!t) {
+			qr_err("the no-plugin kernel did not run the %s suite: the test cannot show it "
+			       "can fail", MUST_FAIL_SUITE);
+			rc = rc ? rc : QR_EXIT_FAIL;
+		} else if (t->status != KT_FAILURE) {
+			qr_err("the %s suite %s on the no-plugin kernel; it must FAIL there "
+			       "(%d passed, %d failed)", MUST_FAIL_SUITE, kt_status_str(t->status),
+			       t->counts.passed, t->counts.failed);
+			rc = rc ? rc : QR_EXIT_FAIL;
+		} else {
+			qr_msg("%s FAILS on the no-plugin kernel (%d of %d cases failed), as it must",
+			       MUST_FAIL_SUITE, t->counts.failed,
+			       t->counts.passed + t->counts.failed + t->counts.skipped);
+		}
+	}
+	expect_free(e);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct qr_opts o = { .use_plugin = 1, .llvm = "-22", .timeout = 300, .accel = "auto",
+			     .memory_mb = 512 };
+	const char *cmd;
+	int c;
+
+	if (argc < 2) {
+		fputs(usage, stderr);
+		return QR_EXIT_USAGE;
+	}
+	cmd = argv[1];
+	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	optind = 2;
+	while ((c = getopt_long(argc, argv, "j:vh", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_PLUGIN: o.plugin = optarg; o.use_plugin = 1; break;
+		case OPT_NO_PLUGIN: o.use_plugin = 0; break;
+		case OPT_IGNORELIST:
+			if (!file_exists(optarg))
+				qr_die(QR_EXIT_USAGE, "--ignorelist %s: no such file", optarg);
+			sv_add(&o.ignorelists, abs_path(optarg));
+			o.ignorelists_set = 1;
+			break;
+		case OPT_TREE: o.tree = optarg; break;
+		case OPT_BUILD_ROOT: o.build_root = optarg; break;
+		case OPT_SRC_ROOT: o.src_root = optarg; break;
+		case OPT_TARBALL: o.tarball = optarg; break;
+		case OPT_PATCHES: o.patches_dir = optarg; break;
+		case OPT_CONFIGS: o.configs_dir = optarg; break;
+		case OPT_WITHOUT_REFACTORS: o.without_refactors = 1; break;
+		case OPT_LLVM: o.llvm = optarg; break;
+		case OPT_LOCK: o.lock_file = optarg; break;
+		case 'j': o.jobs = (int)parse_num("-j", optarg); break;
+		case OPT_KERNEL: o.kernel = abs_path(optarg); break;
+		case OPT_TIMEOUT: o.timeout = parse_num("--timeout", optarg); break;
+		case OPT_ACCEL:
+			if (strcmp(optarg, "auto") && strcmp(optarg, "kvm") && strcmp(optarg, "tcg"))
+				qr_die(QR_EXIT_USAGE, "--accel wants auto, kvm or tcg");
+			o.accel = optarg;
+			break;
+		case OPT_REPROBE: o.reprobe_kvm = 1; break;
+		case OPT_MEMORY: o.memory_mb = (int)parse_num("--memory", optarg); break;
+		case OPT_MODULE: sv_add(&o.modules, optarg); o.modules_set = 1; break;
+		case OPT_APPEND: sv_add(&o.append, optarg); break;
+		case OPT_LOG_DIR: o.log_dir = optarg; break;
+		case OPT_EXPECT: o.expect = optarg; break;
+		case OPT_STRICT: o.strict = 1; break;
+		case OPT_COMPARE: o.compare = 1; break;
+		case OPT_EXPECT_FAIL: o.expect_fail_without_plugin = 1; break;
+		case OPT_NO_BUILD: o.skip_build = 1; break;
+		case OPT_SYSTEM_MAP: o.system_map = optarg; break;
+		case 'v': qr_verbose = 1; break;
+		case 'h': fputs(usage, stdout); return 0;
+		default: fputs("try: qemu-run --help\n", stderr); return QR_EXIT_USAGE;
+		}
+	}
+	/* line-buffered: a harness killed from outside keeps what it printed */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	finish_opts(&o);
+	sv_add(&o.append, "printk.devkmsg=on");
+
+	if (!strcmp(cmd, "parse"))
+		return do_parse(&o, argv + optind, argc - optind);
+	if (optind < argc)
+		qr_die(QR_EXIT_USAGE, "%s: unexpected argument '%s'", cmd, argv[optind]);
+	if (!strcmp(cmd, "run"))
+		return do_run(&o);
+
+	char *tree = tree_for(&o, o.use_plugin);
+	if (!strcmp(cmd, "prepare"))
+		return stage_prepare(&o, tree);
+	if (!strcmp(cmd, "config"))
+		return stage_config(&o, tree);
+	if (!strcmp(cmd, "build"))
+		return stage_build(&o, tree, NULL);
+	if (!strcmp(cmd, "boot")) {
+		char *log = NULL;
+		double s;
+		if (!o.modules_set) {
+			struct expect *e = expect_load(o.expect);
+			expect_modules(e, &o.modules);
+			expect_free(e);
+		}
+		int rc = stage_boot(&o, o.kernel && !o.tree ? NULL : tree, o.kernel, &log, &s);
+		if (!rc)
+			printf("qemu-run: console log %s (%.1f s); judge it with: qemu-run parse %s\n",
+			       log, s, log);
+		return rc;
+	}
+	qr_die(QR_EXIT_USAGE, "unknown command '%s' (try: qemu-run --help)", cmd);
+}

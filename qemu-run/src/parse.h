@@ -1,0 +1,99 @@
+/* qemu-run parse: console log -> KTAP results, UBSan reports, verdict. */
+#ifndef QEMU_RUN_PARSE_H
+#define QEMU_RUN_PARSE_H
+
+#include "util.h"
+
+enum kt_status { KT_SUCCESS, KT_FAILURE, KT_SKIPPED, KT_CRASHED, KT_NO_TESTS };
+
+struct kt_counts {
+	int passed, failed, crashed, skipped, errors;
+};
+
+/* One KTAP test (after kunit_parser.py's Test). */
+struct ktest {
+	char *name;
+	enum kt_status status;
+	int expected_count;         /* -1: no plan */
+	struct ktest **sub;
+	size_t nsub;
+	struct kt_counts counts;
+	int line;                   /* log line of its header or result */
+	int missing;                /* a planned result that never came */
+};
+
+enum verdict { V_PASS, V_FAIL, V_CRASH, V_PANIC, V_TIMEOUT };
+
+/* One distinct UBSan site (kind + file:line:col). */
+struct usite {
+	char *kind, *file;
+	int line, col;
+	char *func;                 /* first frame of the Call Trace outside UBSan */
+	char *detail;               /* the line(s) after "UBSAN: ..." */
+	char *context;              /* the console line printed before the report */
+	int count;                  /* reports at this site */
+	int first_log_line;
+	int rule;                   /* index of the first must/allow rule, -1: unexplained */
+};
+
+struct erule {
+	int kind;                   /* 's'uite, 'm'ust, 'a'llow, 'l'oad */
+	char *text;                 /* the rule as written */
+	int line;                   /* in the expect file */
+	char *name;                 /* suite name, kind glob, module */
+	char *file, *func, *after, *detail;
+};
+
+struct expect {
+	char *path;
+	struct erule *r;
+	size_t n;
+};
+
+struct kind_count {
+	char *kind;
+	int distinct, total;
+};
+
+struct result {
+	char *log;
+	enum verdict verdict;
+	struct strv reasons;
+	/* KTAP */
+	struct ktest **suites;      /* top-level suites of every KTAP block */
+	size_t nsuites;
+	int ktap_blocks, ktap_errors;
+	struct strv ktap_msgs;
+	int suites_pass, suites_fail, suites_crash, suites_skip;
+	int req_suites, req_suites_ok;
+	/* UBSan */
+	struct usite *sites;
+	size_t nsites;
+	int reports;
+	int must_rules, must_found;
+	int unexplained_distinct, unexplained_total;
+	struct kind_count *kinds;   /* unexplained, by kind */
+	size_t nkinds;
+	/* boot */
+	int panic_line, timeout_line, done_line;
+	char *panic_msg;
+	/* from LOG.meta */
+	double build_seconds, boot_seconds;   /* < 0: unknown */
+	char *accel;
+	char *system_map;           /* from LOG.meta: names raw Call Trace addresses */
+	/* per rule of the expectations: reports matched, first matching site */
+	int *rule_hits, *rule_site;
+};
+
+/* Returns NULL (after printing the reason) when the log cannot be read or is
+ * not a console log. */
+/* system_map: System.map to name raw frame addresses (NULL: LOG.meta's). */
+struct result *parse_log(const char *path, struct expect *e, int strict, const char *system_map);
+void print_details(const struct result *r, const struct expect *e);
+void print_summary(struct result *const *r, const char *const *names, size_t n);
+int verdict_exit(enum verdict v);
+const char *verdict_str(enum verdict v);
+struct ktest *find_suite(const struct result *r, const char *name);
+const char *kt_status_str(enum kt_status s);
+
+#endif

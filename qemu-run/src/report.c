@@ -1,0 +1,186 @@
+/* qemu-run: the verdict, the detail listing and the summary table. */
+#define _GNU_SOURCE
+#include "parse.h"
+#include "qemu_run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *verdict_str(enum verdict v)
+{
+	static const char *const s[] = { "PASS", "FAIL", "CRASH", "PANIC", "TIMEOUT" };
+	return s[v];
+}
+
+int verdict_exit(enum verdict v)
+{
+	static const int c[] = { QR_EXIT_PASS, QR_EXIT_FAIL, QR_EXIT_CRASH, QR_EXIT_PANIC,
+				 QR_EXIT_TIMEOUT };
+	return c[v];
+}
+
+const char *kt_status_str(enum kt_status s)
+{
+	static const char *const n[] = { "PASS", "FAIL", "SKIP", "CRASH", "NO TESTS" };
+	return n[s];
+}
+
+static void print_failed_cases(const struct ktest *t, int depth)
+{
+	for (size_t i = 0; i < t->nsub; i++) {
+		const struct ktest *c = t->sub[i];
+		if (c->status == KT_SUCCESS || c->status == KT_SKIPPED)
+			continue;
+		printf("%*s%s %s (log line %d)\n", 6 + 2 * depth, "", kt_status_str(c->status),
+		       c->name, c->line);
+		if (depth < 3)
+			print_failed_cases(c, depth + 1);
+	}
+}
+
+void print_details(const struct result *r, const struct expect *e)
+{
+	printf("== %s ==\n", r->log);
+	printf("KUnit: %zu suite(s) in %d KTAP block(s)\n", r->nsuites, r->ktap_blocks);
+	for (size_t i = 0; i < r->nsuites; i++) {
+		const struct ktest *t = r->suites[i];
+		printf("  [%s] %s: %d passed, %d failed, %d skipped, %d crashed\n",
+		       kt_status_str(t->status), t->name, t->counts.passed, t->counts.failed,
+		       t->counts.skipped, t->counts.crashed);
+		print_failed_cases(t, 0);
+	}
+	for (size_t i = 0; i < r->ktap_msgs.n; i++)
+		printf("  %s\n", r->ktap_msgs.v[i]);
+
+	printf("UBSan: %d report(s) at %zu distinct site(s)\n", r->reports, r->nsites);
+	for (size_t i = 0; e && i < e->n; i++) {
+		const struct erule *ru = &e->r[i];
+		if (ru->kind != 'm')
+			continue;
+		if (r->rule_hits[i]) {
+			const struct usite *s = &r->sites[r->rule_site[i]];
+			printf("  [found]   %s  <- %s in %s:%d:%d (%s), log line %d\n", ru->text, s->kind,
+			       s->file, s->line, s->col, s->func, s->first_log_line);
+		} else {
+			printf("  [MISSING] %s  (%s:%d)\n", ru->text, e->path, ru->line);
+		}
+	}
+	for (size_t i = 0; i < r->nsites; i++) {
+		const struct usite *s = &r->sites[i];
+		if (s->rule >= 0 && e->r[s->rule].kind == 'a')
+			printf("  [allowed] %s in %s:%d:%d (%s) x%d  <- %s:%d\n", s->kind, s->file, s->line,
+			       s->col, s->func, s->count, e->path, e->r[s->rule].line);
+	}
+	if (r->unexplained_distinct)
+		printf("Unexplained UBSan sites: %d distinct, %d report(s)\n", r->unexplained_distinct,
+		       r->unexplained_total);
+	for (size_t i = 0; i < r->nsites; i++) {
+		const struct usite *s = &r->sites[i];
+		if (s->rule >= 0)
+			continue;
+		printf("  UNEXPLAINED %s in %s:%d:%d (%s) x%d, log line %d: %s\n", s->kind, s->file,
+		       s->line, s->col, s->func, s->count, s->first_log_line, s->detail);
+	}
+	printf("Verdict: %s\n", verdict_str(r->verdict));
+	for (size_t i = 0; i < r->reasons.n; i++)
+		printf("  - %s\n", r->reasons.v[i]);
+}
+
+static void row(const char *label, struct strv *cells)
+{
+	printf("  %-38s", label);
+	for (size_t i = 0; i < cells->n; i++)
+		printf(" %-18s", cells->v[i]);
+	printf("\n");
+	sv_free(cells);
+}
+
+static void secs(struct strv *c, double s, const char *accel)
+{
+	if (s < 0)
+		sv_add(c, "-");
+	else if (accel)
+		sv_addf(c, "%.1f s (%s)", s, accel);
+	else
+		sv_addf(c, "%.1f s", s);
+}
+
+void print_summary(struct result *const *r, const char *const *names, size_t n)
+{
+	struct strv c = {0}, seen = {0};
+
+	printf("== qemu-run summary ==\n");
+	for (size_t i = 0; i < n; i++)
+		sv_add(&c, names[i]);
+	row("", &c);
+	for (size_t i = 0; i < n; i++)
+		sv_add(&c, verdict_str(r[i]->verdict));
+	row("verdict", &c);
+	for (size_t i = 0; i < n; i++)
+		sv_addf(&c, "%d/%d/%d/%d", r[i]->suites_pass, r[i]->suites_fail, r[i]->suites_crash,
+			r[i]->suites_skip);
+	row("KUnit suites pass/fail/crash/skip", &c);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < r[i]->nsuites; k++) {
+			const char *name = r[i]->suites[k]->name;
+			int dup = 0;
+			for (size_t j = 0; j < seen.n; j++)
+				dup |= strcmp(seen.v[j], name) == 0;
+			if (dup)
+				continue;
+			sv_add(&seen, name);
+			for (size_t j = 0; j < n; j++) {
+				struct ktest *t = find_suite(r[j], name);
+				if (!t)
+					sv_add(&c, "-");
+				else
+					sv_addf(&c, "%s %d/%d", kt_status_str(t->status), t->counts.passed,
+						t->counts.passed + t->counts.failed + t->counts.crashed + t->counts.skipped);
+			}
+			char *l = xasprintf("  %s (cases passed/total)", name);
+			row(l, &c);
+			free(l);
+		}
+	sv_free(&seen);
+	for (size_t i = 0; i < n; i++)
+		sv_addf(&c, "%d/%d", r[i]->req_suites_ok, r[i]->req_suites);
+	row("required suites passing/required", &c);
+	for (size_t i = 0; i < n; i++)
+		sv_addf(&c, "%d/%d", r[i]->must_found, r[i]->must_rules - r[i]->must_found);
+	row("expected reports found/missing", &c);
+	for (size_t i = 0; i < n; i++)
+		sv_addf(&c, "%d/%d", r[i]->unexplained_distinct, r[i]->unexplained_total);
+	row("unexplained sites distinct/reports", &c);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < r[i]->nkinds; k++) {
+			const char *kind = r[i]->kinds[k].kind;
+			int dup = 0;
+			for (size_t j = 0; j < seen.n; j++)
+				dup |= strcmp(seen.v[j], kind) == 0;
+			if (dup)
+				continue;
+			sv_add(&seen, kind);
+			for (size_t j = 0; j < n; j++) {
+				int d = 0, t = 0;
+				for (size_t q = 0; q < r[j]->nkinds; q++)
+					if (strcmp(r[j]->kinds[q].kind, kind) == 0) {
+						d = r[j]->kinds[q].distinct;
+						t = r[j]->kinds[q].total;
+					}
+				sv_addf(&c, "%d/%d", d, t);
+			}
+			char *l = xasprintf("  %s", kind);
+			row(l, &c);
+			free(l);
+		}
+	sv_free(&seen);
+	for (size_t i = 0; i < n; i++)
+		sv_addf(&c, "%d/%zu", r[i]->reports, r[i]->nsites);
+	row("all UBSan reports/sites", &c);
+	for (size_t i = 0; i < n; i++)
+		secs(&c, r[i]->build_seconds, NULL);
+	row("build time (last make)", &c);
+	for (size_t i = 0; i < n; i++)
+		secs(&c, r[i]->boot_seconds, r[i]->accel);
+	row("boot time", &c);
+}
