@@ -232,3 +232,47 @@ unsigned long phys_addr_unselected(unsigned long x)
 	use(y);
 	return x;
 }
+
+// include/linux/jiffies.h: time_after() compares two wrapping counters by
+// the sign of their difference (serial-number arithmetic).
+#define time_after(a, b) ((long)((b) - (a)) < 0)
+#define time_after_eq(a, b) ((long)((a) - (b)) >= 0)
+// IR-LABEL: define {{.*}} @jiffies_after(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int jiffies_after(size_t now, size_t timeout)
+{
+	return time_after(now, timeout); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// kernel/sched/fair.c: the signed difference kept in a variable, then tested.
+// IR-LABEL: define {{.*}} @vruntime_later(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int vruntime_later(unsigned long long v, unsigned long long min)
+{
+	long long delta = (long long)(v - min); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	if (delta > 0)
+		return 1;
+	return time_after_eq(v, min); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// Counterexamples: compared with something other than zero, or the
+// difference used as a value after its sign test.
+// IR-LABEL: define {{.*}} @serial_not_zero(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+int serial_not_zero(size_t a, size_t b)
+{
+	return (long)(a - b) < 5; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+}
+
+// IR-LABEL: define {{.*}} @serial_used(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+int serial_used(size_t a, size_t b)
+{
+	long d = a - b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+	if (d < 0)
+		return 0;
+	use(d);
+	return 1;
+}

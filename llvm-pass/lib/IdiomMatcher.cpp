@@ -7,6 +7,8 @@
 //   neg-const     -1UL: an unsigned constant negated (as written)
 //   *-compare     the result is only ever compared with its own operand in
 //                 the direction wrap flips: nothing else sees the value
+//   serial-compare  (long)(a - b) < 0: the unsigned difference is only
+//                 tested for its sign (time_after(), before(), RFC 1982)
 //   carry-select  y = x - C; x = y + (x > y ? A : B): the wrap test picks the
 //                 correction that undoes the wrap (page_64.h)
 //   data flow     every wrapped execution reaches the program's own handling
@@ -51,6 +53,8 @@ StringRef idiomName(Idiom I) {
     return "loop-counter";
   case Idiom::Modular:
     return "modular";
+  case Idiom::SerialCompare:
+    return "serial-compare";
   case Idiom::CarrySelect:
     return "carry-select";
   case Idiom::NegConst:
@@ -85,6 +89,9 @@ StringRef idiomDescription(Idiom I) {
   case Idiom::Modular:
     return "only its low bits are used (masked, truncated or reduced "
            "modulo a power of two)";
+  case Idiom::SerialCompare:
+    return "the difference is only tested for its sign (serial-number "
+           "comparison, time_after())";
   case Idiom::CarrySelect:
     return "the wrap test selects the correction that undoes the wrap";
   case Idiom::NegConst:
@@ -156,6 +163,41 @@ bool onlyUsedByWrapTests(const WrappingOp &Op, std::string &Why) {
     return false;
   }
   return true;
+}
+
+/// Every use of the unsigned difference (through sign extensions, which keep
+/// the sign) is a signed comparison with zero, and there is at least one:
+/// `(long)(b - a) < 0`, the kernel's time_after() family, sched's
+/// entity_before(), TCP's before()/after(). Serial-number arithmetic (RFC
+/// 1982) compares two wrapping counters by the sign of their modular
+/// difference; the wrap is the point, and the value reaches nothing else.
+/// Other comparisons (`(long)(a - b) < 5`, unsigned ones) and any other use
+/// keep the check.
+bool onlySignTested(const WrappingOp &Op) {
+  if (Op.Op != CheckOp::Sub || Op.Signed)
+    return false;
+  SmallVector<const Value *, 4> Work{Op.Result};
+  unsigned Tests = 0;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const auto *User = cast<Instruction>(U.getUser());
+      if (isInstrumentation(*User))
+        continue;
+      if (isa<SExtInst>(User)) {
+        Work.push_back(User);
+        continue;
+      }
+      const auto *Cmp = dyn_cast<ICmpInst>(User);
+      if (!Cmp || !Cmp->isSigned())
+        return false;
+      const auto *Zero = dyn_cast<ConstantInt>(Cmp->getOperand(1 - U.getOperandNo()));
+      if (!Zero || !Zero->isZero())
+        return false;
+      ++Tests;
+    }
+  }
+  return Tests > 0;
 }
 
 /// The wrap test of a difference against its minuend, and on which side of
@@ -385,6 +427,10 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
       D.Reason = CompareWhy;
       return D;
     }
+  }
+  if (onlySignTested(*Op)) {
+    D.Kind = Idiom::SerialCompare;
+    return D;
   }
   if (isCarrySelectSub(*Op, dominators()) ||
       isCarrySelectAdd(*Op, dominators())) {

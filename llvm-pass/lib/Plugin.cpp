@@ -52,6 +52,8 @@ cl::list<Idiom> DisabledIdioms(
         clEnumValN(Idiom::MulDiv, "mul-div", "a && a * b / a != b"),
         clEnumValN(Idiom::LoopCounter, "loop-counter", "while (n--)"),
         clEnumValN(Idiom::Modular, "modular", "-(n) & (BITS_PER_LONG - 1)"),
+        clEnumValN(Idiom::SerialCompare, "serial-compare",
+                   "(long)(a - b) < 0"),
         clEnumValN(Idiom::CarrySelect, "carry-select",
                    "y = x - C; y + (x > y ? A : B)"),
         clEnumValN(Idiom::NegConst, "neg-const", "-1UL")));

@@ -49,6 +49,8 @@ ALWAYS_ENABLED_STATISTIC(NumIdiomBoundsAndWrap,
 ALWAYS_ENABLED_STATISTIC(NumIdiomMulDiv, "Checks removed: mul-div");
 ALWAYS_ENABLED_STATISTIC(NumIdiomLoopCounter, "Checks removed: loop-counter");
 ALWAYS_ENABLED_STATISTIC(NumIdiomModular, "Checks removed: modular");
+ALWAYS_ENABLED_STATISTIC(NumIdiomSerialCompare,
+                         "Checks removed: serial-compare");
 ALWAYS_ENABLED_STATISTIC(NumIdiomCarrySelect, "Checks removed: carry-select");
 ALWAYS_ENABLED_STATISTIC(NumIdiomNegConst, "Checks removed: neg-const");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
@@ -124,6 +126,9 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     break;
   case Idiom::Modular:
     ++NumIdiomModular;
+    break;
+  case Idiom::SerialCompare:
+    ++NumIdiomSerialCompare;
     break;
   case Idiom::CarrySelect:
     ++NumIdiomCarrySelect;

@@ -35,7 +35,7 @@ void sink(size_t);
 	X(loop_gt, IDIOM) X(loop_each_element, IDIOM)                          \
 	X(modular_bitmap, IDIOM) X(modular_trunc, IDIOM)                       \
 	X(modular_urem, IDIOM) X(carry_select, IDIOM) X(neg_const, IDIOM)      \
-	X(neg_const_mask, IDIOM)                                               \
+	X(neg_const_mask, IDIOM) X(serial_compare, IDIOM)                      \
 	X(keep_return, KEEP) X(keep_bounds_only, KEEP)                         \
 	X(keep_other_value, KEEP) X(keep_two_sums, KEEP)                       \
 	X(keep_array_bytes, KEEP) X(keep_payload, KEEP) X(keep_negate, KEEP)   \
@@ -44,7 +44,8 @@ void sink(size_t);
 	X(keep_ptr_used, KEEP) X(keep_while_escapes, KEEP)                     \
 	X(keep_pre_decrement, KEEP) X(keep_bounds_then_effect, KEEP)           \
 	X(keep_mul_untested, KEEP) X(keep_neg_var, KEEP)                       \
-	X(keep_high_bits, KEEP) X(keep_guarded_signed_inexact, KEEP)
+	X(keep_high_bits, KEEP) X(keep_guarded_signed_inexact, KEEP)              \
+	X(keep_serial_used, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

@@ -193,6 +193,10 @@ noinline int keep_bounds_then_effect(void)
 }
 noinline int keep_mul_untested(void) { size_t n = big; size_t bytes = n * 8; sink(bytes); return 0; }
 noinline int keep_neg_var(void) { size_t one_ = one; sink(-one_); return 0; }
+/* include/linux/jiffies.h time_after() across the wrap of the counter. */
+noinline int serial_compare(void) { size_t now = (size_t)two, then = big; return (long)(now - then) > 0; }
+/* The sign is tested, but the wrapped difference is then used as a length. */
+noinline int keep_serial_used(void) { size_t now = (size_t)two, then = big; long d = now - then; if (d < 0) return 1; sink(d); return 0; }
 noinline int keep_high_bits(void) { unsigned a = u32_max, b = (unsigned)two; sink((a + b) >> 4); return 0; }
 /* Signed: `a + b < a` misses a wrap when b < 0, so a guarded use of the
  * sum is not proven safe when b may be negative. */
