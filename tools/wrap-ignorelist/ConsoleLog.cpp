@@ -53,8 +53,9 @@ StringRef frameSymbol(StringRef Line, bool &Reliable) {
 bool isMachineryFrame(StringRef Sym) {
   return Sym.starts_with("dump_stack") || Sym.starts_with("__dump_stack") ||
          Sym.starts_with("show_stack") || Sym.starts_with("dump_backtrace") ||
-         Sym.starts_with("ubsan") || Sym.starts_with("__ubsan_handle_") ||
-         Sym.contains("_ubsan_") || Sym == "handle_overflow";
+         Sym.starts_with("ubsan_") || Sym.starts_with("__ubsan_") ||
+         Sym == "handle_overflow" || Sym == "handle_null_ptr_deref" ||
+         Sym == "handle_misaligned_access" || Sym == "handle_object_size_mismatch";
 }
 
 /// "foo.constprop.0" / "foo.isra.0" / "foo.cold" -> "foo".
