@@ -276,3 +276,38 @@ int serial_used(size_t a, size_t b)
 	use(d);
 	return 1;
 }
+
+// include/linux/align.h: ALIGN_DOWN(x, a) is ((x - (a - 1)) + (a - 1)) & ~(a - 1).
+// For x < a - 1 the difference wraps and the addition wraps it back: the sum
+// is x exactly.
+#define __ALIGN_KERNEL(x, a) __ALIGN_KERNEL_MASK(x, (__typeof__(x))(a) - 1)
+#define __ALIGN_KERNEL_MASK(x, mask) (((x) + (mask)) & ~(mask))
+#define ALIGN_DOWN(x, a) __ALIGN_KERNEL((x) - ((a) - 1), (a))
+// IR-LABEL: define {{.*}} @pageblock_start(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+size_t pageblock_start(size_t pfn)
+{
+	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on sub: add-back
+	// REMARK-DAG: dataflow.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on add: add-back
+	return ALIGN_DOWN(pfn, 1024);
+}
+
+// The difference used on its own keeps its check; the addition that
+// restores the minuend needs none.
+// IR-LABEL: define {{.*}} @sub_used_then_added(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+size_t sub_used_then_added(size_t x, size_t m)
+{
+	size_t d = x - m; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+	use(d);
+	return d + m; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: add-back
+}
+
+// Something else added back: both stay.
+size_t sub_other_added(size_t x, size_t m)
+{
+	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub
+	// REMARK-DAG: dataflow.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add
+	return (x - m) + (m + 1); // REMARK-DAG: dataflow.c:[[@LINE]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add
+}

@@ -38,6 +38,7 @@ enum class Idiom {
   LoopCounter,   // while (n--): wraps when the loop exits, dead after it
   Modular,       // only reduced mod 2^k < 2^N: -(n) & (BITS_PER_LONG - 1)
   SerialCompare, // (long)(a - b) < 0  (time_after(), sign of a difference)
+  AddBack,       // (x - m) + m  (ALIGN_DOWN())
   CarrySelect,   // y = x - C; x = y + (x > y ? A : B)  (page_64.h)
   NegConst,      // -1UL, -sizeof(x): negating an unsigned constant
   Ignorelist, // not an idiom: an ignorelist entry names the check

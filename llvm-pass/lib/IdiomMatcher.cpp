@@ -9,6 +9,7 @@
 //                 the direction wrap flips: nothing else sees the value
 //   serial-compare  (long)(a - b) < 0: the unsigned difference is only
 //                 tested for its sign (time_after(), before(), RFC 1982)
+//   add-back      (x - m) + m: the addition restores x exactly (ALIGN_DOWN())
 //   carry-select  y = x - C; x = y + (x > y ? A : B): the wrap test picks the
 //                 correction that undoes the wrap (page_64.h)
 //   data flow     every wrapped execution reaches the program's own handling
@@ -55,6 +56,8 @@ StringRef idiomName(Idiom I) {
     return "modular";
   case Idiom::SerialCompare:
     return "serial-compare";
+  case Idiom::AddBack:
+    return "add-back";
   case Idiom::CarrySelect:
     return "carry-select";
   case Idiom::NegConst:
@@ -92,6 +95,9 @@ StringRef idiomDescription(Idiom I) {
   case Idiom::SerialCompare:
     return "the difference is only tested for its sign (serial-number "
            "comparison, time_after())";
+  case Idiom::AddBack:
+    return "the difference only has the subtrahend added back, which "
+           "restores the minuend exactly (ALIGN_DOWN())";
   case Idiom::CarrySelect:
     return "the wrap test selects the correction that undoes the wrap";
   case Idiom::NegConst:
@@ -198,6 +204,65 @@ bool onlySignTested(const WrappingOp &Op) {
     }
   }
   return Tests > 0;
+}
+
+/// If V is an unsigned difference x - m (checked or not), set M to m.
+bool subtrahendOf(const Value *V, const Value *&M) {
+  if (const auto *EV = dyn_cast<ExtractValueInst>(V)) {
+    const auto *WO = dyn_cast<WithOverflowInst>(EV->getAggregateOperand());
+    if (!WO || WO->getIntrinsicID() != Intrinsic::usub_with_overflow ||
+        *EV->idx_begin() != 0)
+      return false;
+    M = WO->getRHS();
+    return true;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(V);
+  if (!BO || BO->getOpcode() != Instruction::Sub)
+    return false;
+  M = BO->getOperand(1);
+  return true;
+}
+
+/// An unsigned addition of V and something else (checked or not): the
+/// something else.
+const Value *addendBeside(const User *U, const Value *V) {
+  if (const auto *WO = dyn_cast<WithOverflowInst>(U)) {
+    if (WO->getIntrinsicID() != Intrinsic::uadd_with_overflow)
+      return nullptr;
+    return WO->getLHS() == V ? WO->getRHS() : WO->getLHS();
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(U);
+  if (!BO || BO->getOpcode() != Instruction::Add)
+    return nullptr;
+  return BO->getOperand(0) == V ? BO->getOperand(1) : BO->getOperand(0);
+}
+
+/// (x - m) + m, ALIGN_DOWN(x, a) = ((x - (a - 1)) + (a - 1)) & ~(a - 1):
+/// modulo 2^N the sum is x itself. The addition wraps exactly when the
+/// subtraction did, and undoes it: its check can go (a wrap of the
+/// subtraction is still the subtraction's check to report). The
+/// subtraction's check can go when the difference reaches nothing but such
+/// additions. Unsigned only: a signed wrap is undefined unless -fwrapv.
+bool isAddBack(const WrappingOp &Op) {
+  if (Op.Signed)
+    return false;
+  if (Op.Op == CheckOp::Add) {
+    const Value *M;
+    return (subtrahendOf(Op.LHS, M) && sameValue(M, Op.RHS, *Op.DL)) ||
+           (subtrahendOf(Op.RHS, M) && sameValue(M, Op.LHS, *Op.DL));
+  }
+  if (Op.Op != CheckOp::Sub)
+    return false;
+  unsigned AddsBack = 0;
+  for (const User *U : Op.Result->users()) {
+    if (isInstrumentation(*cast<Instruction>(U)))
+      continue;
+    const Value *Other = addendBeside(U, Op.Result);
+    if (!Other || !sameValue(Other, Op.RHS, *Op.DL))
+      return false;
+    ++AddsBack;
+  }
+  return AddsBack > 0;
 }
 
 /// The wrap test of a difference against its minuend, and on which side of
@@ -430,6 +495,10 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
   }
   if (onlySignTested(*Op)) {
     D.Kind = Idiom::SerialCompare;
+    return D;
+  }
+  if (isAddBack(*Op)) {
+    D.Kind = Idiom::AddBack;
     return D;
   }
   if (isCarrySelectSub(*Op, dominators()) ||

@@ -54,6 +54,7 @@ cl::list<Idiom> DisabledIdioms(
         clEnumValN(Idiom::Modular, "modular", "-(n) & (BITS_PER_LONG - 1)"),
         clEnumValN(Idiom::SerialCompare, "serial-compare",
                    "(long)(a - b) < 0"),
+        clEnumValN(Idiom::AddBack, "add-back", "(x - m) + m"),
         clEnumValN(Idiom::CarrySelect, "carry-select",
                    "y = x - C; y + (x > y ? A : B)"),
         clEnumValN(Idiom::NegConst, "neg-const", "-1UL")));

@@ -51,6 +51,7 @@ ALWAYS_ENABLED_STATISTIC(NumIdiomLoopCounter, "Checks removed: loop-counter");
 ALWAYS_ENABLED_STATISTIC(NumIdiomModular, "Checks removed: modular");
 ALWAYS_ENABLED_STATISTIC(NumIdiomSerialCompare,
                          "Checks removed: serial-compare");
+ALWAYS_ENABLED_STATISTIC(NumIdiomAddBack, "Checks removed: add-back");
 ALWAYS_ENABLED_STATISTIC(NumIdiomCarrySelect, "Checks removed: carry-select");
 ALWAYS_ENABLED_STATISTIC(NumIdiomNegConst, "Checks removed: neg-const");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
@@ -129,6 +130,9 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     break;
   case Idiom::SerialCompare:
     ++NumIdiomSerialCompare;
+    break;
+  case Idiom::AddBack:
+    ++NumIdiomAddBack;
     break;
   case Idiom::CarrySelect:
     ++NumIdiomCarrySelect;

@@ -35,7 +35,7 @@ void sink(size_t);
 	X(loop_gt, IDIOM) X(loop_each_element, IDIOM)                          \
 	X(modular_bitmap, IDIOM) X(modular_trunc, IDIOM)                       \
 	X(modular_urem, IDIOM) X(carry_select, IDIOM) X(neg_const, IDIOM)      \
-	X(neg_const_mask, IDIOM) X(serial_compare, IDIOM)                      \
+	X(neg_const_mask, IDIOM) X(serial_compare, IDIOM) X(add_back, IDIOM)                      \
 	X(keep_return, KEEP) X(keep_bounds_only, KEEP)                         \
 	X(keep_other_value, KEEP) X(keep_two_sums, KEEP)                       \
 	X(keep_array_bytes, KEEP) X(keep_payload, KEEP) X(keep_negate, KEEP)   \
@@ -45,7 +45,7 @@ void sink(size_t);
 	X(keep_pre_decrement, KEEP) X(keep_bounds_then_effect, KEEP)           \
 	X(keep_mul_untested, KEEP) X(keep_neg_var, KEEP)                       \
 	X(keep_high_bits, KEEP) X(keep_guarded_signed_inexact, KEEP)              \
-	X(keep_serial_used, KEEP)
+	X(keep_serial_used, KEEP) X(keep_sub_used_added_back, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

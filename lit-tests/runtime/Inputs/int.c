@@ -197,6 +197,10 @@ noinline int keep_neg_var(void) { size_t one_ = one; sink(-one_); return 0; }
 noinline int serial_compare(void) { size_t now = (size_t)two, then = big; return (long)(now - then) > 0; }
 /* The sign is tested, but the wrapped difference is then used as a length. */
 noinline int keep_serial_used(void) { size_t now = (size_t)two, then = big; long d = now - then; if (d < 0) return 1; sink(d); return 0; }
+/* include/linux/align.h ALIGN_DOWN(5, 1024): wraps, then wraps back. */
+noinline int add_back(void) { size_t x = (size_t)two; sink(((x - 1023) + 1023) & ~1023UL); return 0; }
+/* The wrapped difference itself is used. */
+noinline int keep_sub_used_added_back(void) { size_t x = (size_t)two, d = x - 1023; sink(d); sink(d + 1023); return 0; }
 noinline int keep_high_bits(void) { unsigned a = u32_max, b = (unsigned)two; sink((a + b) >> 4); return 0; }
 /* Signed: `a + b < a` misses a wrap when b < 0, so a guarded use of the
  * sum is not proven safe when b may be negative. */
