@@ -172,6 +172,8 @@ public:
   std::unique_ptr<Maintainers> M;
   std::vector<LoadedList> Lists;
   std::vector<UbsanReport> Reports;
+  std::vector<UbsanReport> AfterReports; // --after LOG
+  bool HaveAfter = false;
   std::vector<WrapRemark> RemarksIn;
   LogStats LStats;
   RemarkStats RStats;
@@ -179,6 +181,7 @@ public:
 
   void build();
   void printTableFormat(raw_ostream &OS);
+  void printResolution(raw_ostream &OS);
   void printCSV(raw_ostream &OS);
   void printSCL(raw_ostream &OS);
 
@@ -188,6 +191,7 @@ private:
   void printCandidates(raw_ostream &OS, const Subsystem &S);
 
   std::map<std::string, Site> Sites; // key -> site
+  std::set<std::string> AfterSites;  // keys of the sites --after reports
   std::map<std::string, RemarkGroup> RemarkGroups;
   std::map<std::string, Subsystem> Subsystems;
   std::map<std::string, std::vector<std::string>> OwnerCache;
@@ -280,6 +284,12 @@ void Triage::build() {
     }
     ++G.Count;
   }
+
+  for (const UbsanReport &R : AfterReports)
+    AfterSites.insert(siteKey(
+        R.Sanitizer, R.Kind, normalizeSourcePath(R.File, Root), R.Line,
+        R.Column,
+        R.File.empty() ? (R.Function.empty() ? R.Address : R.Function) : ""));
 
   for (auto &[Key, S] : Sites) {
     S.Covered = findCoverage(S, Lists);
@@ -475,6 +485,53 @@ void Triage::printTableFormat(raw_ostream &OS) {
   }
 }
 
+/// With --after: how each site of the inputs fared in the AFTER log, per
+/// subsystem. A site AFTER still reports is "reported"; one it does not, and
+/// that an ignorelist entry covers, "ignorelist"; any other that is gone was
+/// silenced by the plugin's idioms or by a patch ("idiom/patch").
+void Triage::printResolution(raw_ostream &OS) {
+  std::vector<std::vector<std::string>> Rows = {
+      {"SUBSYSTEM", "SITES", "IDIOM/PATCH", "IGNORELIST", "REPORTED"}};
+  unsigned TS = 0, TI = 0, TL = 0, TR = 0;
+  std::vector<const Site *> Still;
+  for (const auto &[Name, Sub] : Subsystems) {
+    unsigned I = 0, L = 0, R = 0;
+    for (const Site *St : Sub.Sites) {
+      std::string Key = siteKey(St->Sanitizer, St->Kind, St->Rel, St->Line,
+                                St->Column, "");
+      if (AfterSites.count(Key)) {
+        ++R;
+        if (St->Owners.front() == Name)
+          Still.push_back(St);
+      } else if (St->Covered && !St->Covered->Sanitize) {
+        ++L;
+      } else {
+        ++I;
+      }
+    }
+    Rows.push_back({Name, std::to_string(Sub.Sites.size()), std::to_string(I),
+                    std::to_string(L), std::to_string(R)});
+    TS += Sub.Sites.size();
+    TI += I;
+    TL += L;
+    TR += R;
+  }
+  Rows.push_back({"TOTAL (a site with two owners counts twice)",
+                  std::to_string(TS), std::to_string(TI), std::to_string(TL),
+                  std::to_string(TR)});
+  OS << "\nresolution against the --after log (" << AfterSites.size()
+     << " sites there):\n";
+  printTable(OS, Rows);
+  if (!Still.empty()) {
+    OS << "still reported:\n";
+    std::vector<std::vector<std::string>> R;
+    for (const Site *St : Still)
+      R.push_back({St->where(), St->Kind,
+                   St->function().empty() ? "?" : St->function()});
+    printTable(OS, R, "  ");
+  }
+}
+
 void Triage::printCSV(raw_ostream &OS) {
   OS << "record,subsystem,ignorelist,file,line,column,sanitizer,kind,op,"
         "function,type,detail,count,status,first_seen\n";
@@ -534,11 +591,12 @@ bool isRecordFile(StringRef Path) {
 
 int runTriage(Args A) {
   ArgScanner S(A);
-  std::string TreeDir, MaintainersPath, ListsDir, Format = "table";
+  std::string TreeDir, MaintainersPath, ListsDir, AfterLog, Format = "table";
   std::vector<std::string> Inputs;
   while (!S.done()) {
     if (S.value("--tree", TreeDir) || S.value("--maintainers", MaintainersPath) ||
-        S.value("--ignorelists", ListsDir) || S.value("--format", Format))
+        S.value("--ignorelists", ListsDir) || S.value("--format", Format) ||
+        S.value("--after", AfterLog))
       continue;
     if (!S.Error.empty())
       return usageError(S.Error);
@@ -554,6 +612,8 @@ int runTriage(Args A) {
                       "' (expected table, csv or scl)");
   if (Inputs.empty())
     return usageError("triage: no console log or optimization record given");
+  if (!AfterLog.empty() && Format != "table")
+    return usageError("triage: --after only goes with --format=table");
 
   Triage T;
   if (!TreeDir.empty()) {
@@ -583,6 +643,13 @@ int runTriage(Args A) {
     if (!B)
       return fatalError(toString(B.takeError()));
     Buffers.push_back(std::move(*B));
+  }
+  std::unique_ptr<MemoryBuffer> AfterBuffer;
+  if (!AfterLog.empty()) {
+    Expected<std::unique_ptr<MemoryBuffer>> B = readFile(AfterLog);
+    if (!B)
+      return fatalError(toString(B.takeError()));
+    AfterBuffer = std::move(*B);
   }
   std::vector<std::string> ListPaths;
   if (!ListsDir.empty()) {
@@ -619,12 +686,20 @@ int runTriage(Args A) {
                       T.LStats);
     }
   }
+  if (AfterBuffer) {
+    LogStats Ignored;
+    T.HaveAfter = true;
+    parseConsoleLog(AfterLog, AfterBuffer->getBuffer(), T.AfterReports, D,
+                    Ignored);
+  }
   if (!T.M && !D.errors())
     D.warning("wrap-ignorelist", 0,
               "no --tree or --maintainers: sites are not mapped to "
               "subsystems");
   std::vector<std::string> Order = ListPaths;
   Order.insert(Order.end(), Inputs.begin(), Inputs.end());
+  if (!AfterLog.empty())
+    Order.push_back(AfterLog);
   D.print(errs(), Order);
   if (D.errors())
     return ExitProblems;
@@ -634,8 +709,11 @@ int runTriage(Args A) {
     T.printCSV(outs());
   else if (Format == "scl")
     T.printSCL(outs());
-  else
+  else {
     T.printTableFormat(outs());
+    if (T.HaveAfter)
+      T.printResolution(outs());
+  }
   return ExitOK;
 }
 

@@ -24,11 +24,13 @@ commands:
       the header must name a MAINTAINERS entry and one of its lists.
       --stats: also say how many tree files were scanned.
   triage [--tree KERNEL_TREE] [--maintainers FILE] [--ignorelists DIR]
-         [--format=table|csv|scl] INPUT...
+         [--format=table|csv|scl] [--after LOG] INPUT...
       Summarise UBSan wrap reports in kernel console logs and wrap-idiom
       remarks in clang optimization records (*.opt.yaml, *.yaml, *.yml)
       per MAINTAINERS subsystem, mark sites an ignorelist in DIR covers and
-      propose entries for the others.
+      propose entries for the others. --after LOG (table only): how each
+      site fared in a later boot log: still reported, gone and covered by
+      an ignorelist, or gone otherwise (a plugin idiom or a patch).
   flags [--clang] FILE...
       Print '-mllvm -wrap-idiom-ignorelist=<abs>' for every FILE (with
       --clang: '-fsanitize-ignorelist=<abs>'), after checking they parse.
