@@ -51,6 +51,7 @@ struct Site {
   unsigned FirstLine = 0;
   std::optional<Coverage> Covered;
   std::string KeptReason; // a CheckKept remark at the same place
+  std::string RemovedBy;  // the idiom of a CheckRemoved remark there
   std::vector<std::string> Owners;
 
   std::string where() const {
@@ -294,9 +295,12 @@ void Triage::build() {
   for (auto &[Key, S] : Sites) {
     S.Covered = findCoverage(S, Lists);
     for (const auto &[K, G] : RemarkGroups)
-      if (G.R.Record == "kept" && G.Rel == S.Rel && G.R.Line == S.Line &&
-          G.R.Column == S.Column && S.KeptReason.empty())
-        S.KeptReason = G.R.Reason;
+      if (G.Rel == S.Rel && G.R.Line == S.Line && G.R.Column == S.Column) {
+        if (G.R.Record == "kept" && S.KeptReason.empty())
+          S.KeptReason = G.R.Reason;
+        if (G.R.Record == "removed" && S.RemovedBy.empty())
+          S.RemovedBy = G.R.Idiom;
+      }
     S.Owners = ownersOf(S.Rel);
     for (const std::string &O : S.Owners) {
       Subsystem &Sub = subsystem(O);
@@ -486,50 +490,91 @@ void Triage::printTableFormat(raw_ostream &OS) {
 }
 
 /// With --after: how each site of the inputs fared in the AFTER log, per
-/// subsystem. A site AFTER still reports is "reported"; one it does not, and
-/// that an ignorelist entry covers, "ignorelist"; any other that is gone was
-/// silenced by the plugin's idioms or by a patch ("idiom/patch").
+/// subsystem. A site AFTER still reports is "reported". Of the others, with
+/// optimization records among the inputs, a site the plugin's remark says
+/// it removed counts for that idiom (or for "ignorelist", the plugin applying
+/// an entry); without records, a site an entry of --ignorelists covers is
+/// "ignorelist". What is left is gone for another reason: a patch changed
+/// the code, or the later boot did not run it ("idiom/patch" without
+/// records, "other" with them).
 void Triage::printResolution(raw_ostream &OS) {
-  std::vector<std::vector<std::string>> Rows = {
-      {"SUBSYSTEM", "SITES", "IDIOM/PATCH", "IGNORELIST", "REPORTED"}};
-  unsigned TS = 0, TI = 0, TL = 0, TR = 0;
-  std::vector<const Site *> Still;
+  bool Exact = NumRecords > 0;
+  std::vector<std::vector<std::string>> Rows;
+  if (Exact)
+    Rows.push_back({"SUBSYSTEM", "SITES", "IDIOM", "IGNORELIST", "OTHER",
+                    "REPORTED"});
+  else
+    Rows.push_back({"SUBSYSTEM", "SITES", "IDIOM/PATCH", "IGNORELIST",
+                    "REPORTED"});
+  unsigned TS = 0, TI = 0, TL = 0, TO = 0, TR = 0;
+  std::map<std::string, unsigned> ByIdiom;
+  std::vector<const Site *> Still, Other;
   for (const auto &[Name, Sub] : Subsystems) {
-    unsigned I = 0, L = 0, R = 0;
+    unsigned I = 0, L = 0, O = 0, R = 0;
     for (const Site *St : Sub.Sites) {
+      bool First = St->Owners.front() == Name;
       std::string Key = siteKey(St->Sanitizer, St->Kind, St->Rel, St->Line,
                                 St->Column, "");
       if (AfterSites.count(Key)) {
         ++R;
-        if (St->Owners.front() == Name)
+        if (First)
           Still.push_back(St);
-      } else if (St->Covered && !St->Covered->Sanitize) {
+      } else if (St->RemovedBy == "ignorelist" ||
+                 (St->RemovedBy.empty() && St->Covered &&
+                  !St->Covered->Sanitize)) {
         ++L;
-      } else {
+      } else if (!Exact || !St->RemovedBy.empty()) {
         ++I;
+        if (First && Exact)
+          ++ByIdiom[St->RemovedBy];
+      } else {
+        ++O;
+        if (First)
+          Other.push_back(St);
       }
     }
-    Rows.push_back({Name, std::to_string(Sub.Sites.size()), std::to_string(I),
-                    std::to_string(L), std::to_string(R)});
+    std::vector<std::string> Row = {Name, std::to_string(Sub.Sites.size()),
+                                    std::to_string(I), std::to_string(L)};
+    if (Exact)
+      Row.push_back(std::to_string(O));
+    Row.push_back(std::to_string(R));
+    Rows.push_back(Row);
     TS += Sub.Sites.size();
     TI += I;
     TL += L;
+    TO += O;
     TR += R;
   }
-  Rows.push_back({"TOTAL (a site with two owners counts twice)",
-                  std::to_string(TS), std::to_string(TI), std::to_string(TL),
-                  std::to_string(TR)});
+  std::vector<std::string> Total = {
+      "TOTAL (a site with two owners counts twice)", std::to_string(TS),
+      std::to_string(TI), std::to_string(TL)};
+  if (Exact)
+    Total.push_back(std::to_string(TO));
+  Total.push_back(std::to_string(TR));
+  Rows.push_back(Total);
   OS << "\nresolution against the --after log (" << AfterSites.size()
      << " sites there):\n";
   printTable(OS, Rows);
-  if (!Still.empty()) {
-    OS << "still reported:\n";
+  if (!ByIdiom.empty()) {
+    OS << "removed by idiom (distinct sites):";
+    for (const auto &[Idiom, N] : ByIdiom)
+      OS << " " << Idiom << " " << N;
+    OS << "\n";
+  }
+  auto List = [&](StringRef Title, const std::vector<const Site *> &Sites) {
+    if (Sites.empty())
+      return;
+    OS << Title << ":\n";
     std::vector<std::vector<std::string>> R;
-    for (const Site *St : Still)
+    for (const Site *St : Sites)
       R.push_back({St->where(), St->Kind,
                    St->function().empty() ? "?" : St->function()});
     printTable(OS, R, "  ");
-  }
+  };
+  List("gone without a removal remark or an ignorelist entry (patched, or "
+       "not run by the later boot)",
+       Other);
+  List("still reported", Still);
 }
 
 void Triage::printCSV(raw_ostream &OS) {

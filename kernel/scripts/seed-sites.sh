@@ -1,0 +1,170 @@
+#!/bin/bash
+# seed-sites.sh - the original series' 13 seed sites, without its refactors.
+#
+# Usage: kernel/scripts/seed-sites.sh [--no-arm]
+#
+# The four optional refactor patches rewrite 13 open-coded wrap tests
+# (`a + b < a` and kin). This script shows that the wrap-idiom plugin makes
+# them unnecessary: it prepares a 6.12 tree with the series applied up to
+# the "# optional:" marker (qemu-run prepare --without-refactors), compiles
+# the files of the seed sites with the plugin, the wrap sanitizers and
+# -Rpass=wrap-idiom -Rpass-missed=wrap-idiom, no ignorelist, and prints for
+# every seed site the plugin's decision, and for each file how many of its
+# other checks were kept and removed (the neighbours stay).
+#
+#   x86_64 (the harness's plugin config): fs/remap_range.c, mm/memory.c,
+#     mm/mmap.c, mm/mremap.c, mm/util.c and drivers/remoteproc/ (compiled
+#     as single objects: make builds an explicit object whatever .config
+#     says, and these three build on x86_64)
+#   ARM, !MMU (stm32_defconfig + UBSAN, UBSAN_UNSIGNED_WRAP and the plugin):
+#     mm/nommu.c, which only builds without an MMU (--no-arm skips it)
+#   arch/sh/kernel/sys_sh.c: LLVM has no SuperH backend (clang-22
+#     --target=sh4-linux-gnu: "unknown target triple"), so the kernel file
+#     cannot be compiled with clang at all; its test is the add-compare
+#     shape lit-tests/clang/idioms.c covers, and it is reported as such.
+#
+# Every make runs under flock $LOCK. Output: a Markdown table on stdout and
+# in $OUT/table.md, the remarks in $OUT/*.remarks. Exit status: 0 every
+# seed site's check removed, 1 one kept or missing, 2 a step failed.
+#
+# Environment: BUILD (build), PLUGIN ($BUILD/llvm-pass/WrapIdiom.so),
+# LOCK (/work/.kbuild.lock), LLVM (-22), JOBS (nproc).
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+BUILD=${BUILD:-$root/build}
+case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
+PLUGIN=${PLUGIN:-$BUILD/llvm-pass/WrapIdiom.so}
+LOCK=${LOCK:-/work/.kbuild.lock}
+LLVM=${LLVM:--22}
+JOBS=${JOBS:-$(nproc)}
+QR=$BUILD/qemu-run/qemu-run
+OUT=$BUILD/seed-sites
+X86=$BUILD/linux-6.12-seed
+ARM=$BUILD/linux-6.12-seed-arm
+arm=1
+[ "${1:-}" = --no-arm ] && arm=0
+
+die() { echo "seed-sites: $*" >&2; exit 2; }
+[ -x "$QR" ] || die "$QR not built (make plugin)"
+[ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
+mkdir -p "$OUT"
+REMARKS="-Rpass=wrap-idiom -Rpass-missed=wrap-idiom"
+
+# make TREE [args...]: the kernel make, serialized with other kernel builds
+kmake() {
+	local t=$1
+	shift
+	flock "$LOCK" make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
+		WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@"
+}
+
+# --- x86_64 ----------------------------------------------------------------
+X86_OBJS="fs/remap_range.o mm/memory.o mm/mmap.o mm/mremap.o mm/util.o
+drivers/remoteproc/remoteproc_elf_loader.o drivers/remoteproc/remoteproc_virtio.o
+drivers/remoteproc/pru_rproc.o"
+echo "seed-sites: x86_64 tree $X86 (series without the refactors)" >&2
+"$QR" prepare --without-refactors --tree "$X86" --plugin "$PLUGIN" >"$OUT/prepare-x86.log" 2>&1 ||
+	die "prepare failed, see $OUT/prepare-x86.log"
+"$QR" config --tree "$X86" --plugin "$PLUGIN" >"$OUT/config-x86.log" 2>&1 ||
+	die "config failed, see $OUT/config-x86.log"
+kmake "$X86" prepare >"$OUT/kprepare-x86.log" 2>&1 || die "make prepare failed, see $OUT/kprepare-x86.log"
+for o in $X86_OBJS; do
+	rm -f "$X86/$o"
+	kmake "$X86" KCFLAGS="$REMARKS" "$o" >"$OUT/$(basename "$o" .o).remarks" 2>&1 ||
+		die "compiling $o failed, see $OUT/$(basename "$o" .o).remarks"
+done
+
+# --- ARM !MMU: mm/nommu.c -------------------------------------------------------
+if [ $arm = 1 ]; then
+	echo "seed-sites: ARM !MMU tree $ARM (stm32_defconfig)" >&2
+	"$QR" prepare --without-refactors --tree "$ARM" --plugin "$PLUGIN" >"$OUT/prepare-arm.log" 2>&1 ||
+		die "prepare failed, see $OUT/prepare-arm.log"
+	(
+		kmake "$ARM" ARCH=arm stm32_defconfig &&
+			"$ARM/scripts/config" --file "$ARM/.config" -e UBSAN -e UBSAN_UNSIGNED_WRAP \
+				-e UBSAN_SIGNED_WRAP -e UBSAN_WRAP_IDIOM -d UBSAN_TRAP &&
+			kmake "$ARM" ARCH=arm olddefconfig
+	) >"$OUT/config-arm.log" 2>&1 || die "ARM config failed, see $OUT/config-arm.log"
+	for sym in UBSAN_UNSIGNED_WRAP UBSAN_WRAP_IDIOM; do
+		grep -q "^CONFIG_$sym=y" "$ARM/.config" || die "ARM .config lacks CONFIG_$sym=y (see $OUT/config-arm.log)"
+	done
+	grep -q "^# CONFIG_MMU is not set" "$ARM/.config" || die "ARM .config has an MMU: mm/nommu.c would not build"
+	kmake "$ARM" ARCH=arm prepare >"$OUT/kprepare-arm.log" 2>&1 ||
+		die "ARM make prepare failed, see $OUT/kprepare-arm.log"
+	rm -f "$ARM/mm/nommu.o"
+	kmake "$ARM" ARCH=arm KCFLAGS="$REMARKS" mm/nommu.o >"$OUT/nommu.remarks" 2>&1 ||
+		die "compiling mm/nommu.o failed, see $OUT/nommu.remarks"
+fi
+
+# --- the table ---------------------------------------------------------------------
+# file|function|the test as written before the refactor
+SITES='fs/remap_range.c|generic_remap_checks|pos_in + count < pos_in
+fs/remap_range.c|generic_remap_checks|pos_out + count < pos_out
+mm/memory.c|vm_iomap_memory|start + len < start
+mm/memory.c|vm_iomap_memory|pfn + pages < pfn
+mm/mmap.c|remap_file_pages|pgoff + (size >> PAGE_SHIFT) < pgoff
+mm/mremap.c|vma_to_resize|pgoff + (new_len >> PAGE_SHIFT) < pgoff
+mm/nommu.c|vread_iter|(unsigned long) addr + count < count
+mm/nommu.c|__access_remote_vm|addr + len < addr
+mm/util.c|vm_mmap|offset + PAGE_ALIGN(len) < offset
+drivers/remoteproc/pru_rproc.c|pru_rproc_find_interrupt_map|offset + size > fw->size || offset + size < size
+drivers/remoteproc/remoteproc_elf_loader.c|find_table|offset + size > fw_size || offset + size < size
+drivers/remoteproc/remoteproc_virtio.c|rproc_virtio_get|offset + len > rsc->config_len || offset + len < len
+drivers/remoteproc/remoteproc_virtio.c|rproc_virtio_set|offset + len > rsc->config_len || offset + len < len
+arch/sh/kernel/sys_sh.c|sys_cacheflush|addr + len < addr'
+
+bad=0
+{
+	echo "| # | site | function | test (as before the refactor) | line | plugin's decision | other checks in the file: kept / removed |"
+	echo "|---|---|---|---|---|---|---|"
+	n=0
+	declare -A seen
+	while IFS='|' read -r file fn test; do
+		n=$((n + 1))
+		base=$(basename "$file" .c)
+		tree=$X86
+		[ "$base" = nommu ] && tree=$ARM
+		if [ "$base" = sys_sh ]; then
+			echo "| $n | $file | $fn | \`$test\` | - | not compiled: LLVM has no SuperH backend | - |"
+			continue
+		fi
+		rem=$OUT/$base.remarks
+		if [ ! -f "$rem" ]; then
+			echo "| $n | $file | $fn | \`$test\` | - | not compiled (--no-arm) | - |"
+			bad=1
+			continue
+		fi
+		# the line of this test (the nth occurrence for repeated tests)
+		key="$file|$test"
+		k=${seen[$key]:-0}
+		k=$((k + 1))
+		seen[$key]=$k
+		line=$(grep -nF -- "$test" "$tree/$file" | sed -n "${k}p" | cut -d: -f1)
+		if [ -z "$line" ]; then
+			echo "| $n | $file | $fn | \`$test\` | ? | test not found in the tree | - |"
+			bad=1
+			continue
+		fi
+		# the remarks on that line; with two sums in one condition, the
+		# column tells them apart
+		col=$(awk -v l="$line" -v t="$test" 'NR == l { print index($0, t) }' "$tree/$file")
+		decisions=$(grep -E "^$file:$line:[0-9]+: remark: (removed|kept)" "$rem" |
+			sed -E 's/^[^:]+:[0-9]+:([0-9]+): remark: removed ([a-z-]+) check on ([a-z]+): ([a-z-]+) .*/\1 removed \2 \3: \4/;
+				s/^[^:]+:[0-9]+:([0-9]+): remark: kept ([a-z-]+) check on ([a-z]+): (.*) \[-Rpass-missed=wrap-idiom\]$/\1 KEPT \2 \3 (\4)/' | sort -n -u)
+		[ "$test" = "pos_out + count < pos_out" ] && decisions=$(echo "$decisions" | awk -v c="$col" '$1 >= c')
+		[ "$test" = "pos_in + count < pos_in" ] && decisions=$(echo "$decisions" | awk -v c="$col" -v e="$((col + 22))" '$1 >= c && $1 < e')
+		if [ -z "$decisions" ]; then
+			d="no check at this line (no remark)"
+			bad=1
+		else
+			d=$(echo "$decisions" | awk '{ $1 = ""; sub(/^ /, ""); printf "%s%s", sep, $0; sep = "; " }')
+			echo "$decisions" | grep -q " KEPT " && bad=1
+		fi
+		others=$(grep -E "^$file:[0-9]+:[0-9]+: remark: (removed|kept)" "$rem" | grep -v "^$file:$line:" |
+			awk '/ remark: kept / { k++ } / remark: removed / { r++ } END { printf "%d / %d", k, r }')
+		echo "| $n | $file | $fn | \`$test\` | $line | $d | $others |"
+	done <<<"$SITES"
+} | tee "$OUT/table.md"
+exit $bad
