@@ -232,16 +232,24 @@ DiagnosticLocation remarkLocation(const OverflowCheck &C) {
   return C.Branch->getDebugLoc();
 }
 
-/// clang records the operator's location in the handler data even without
-/// -g; name it so remarks of a non-debug build still say where.
+/// clang records the location a runtime report will print in the handler
+/// data, even without -g. Where the remark's own location says something
+/// else (no debug info; inside a macro, where the report names the
+/// expansion and the debug location the operator), name it as `Site`, so
+/// that a remark can be matched with the report of the same check.
 template <typename RemarkT> void appendSite(RemarkT &R, const OverflowCheck &C) {
-  if (remarkLocation(C).isValid())
+  std::optional<SourceLoc> L = C.sourceLoc();
+  if (!L)
     return;
-  if (std::optional<SourceLoc> L = C.sourceLoc())
-    R << " [" << ore::NV("Site", (Twine(L->File) + ":" + Twine(L->Line) + ":" +
-                                   Twine(L->Column))
-                                      .str())
-      << "]";
+  DiagnosticLocation Here = remarkLocation(C);
+  if (Here.isValid() && Here.getLine() == L->Line &&
+      Here.getColumn() == L->Column &&
+      StringRef(L->File).ends_with(Here.getRelativePath()))
+    return;
+  R << " [" << ore::NV("Site", (Twine(L->File) + ":" + Twine(L->Line) + ":" +
+                                 Twine(L->Column))
+                                    .str())
+    << "]";
 }
 
 void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,

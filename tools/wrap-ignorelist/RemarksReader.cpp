@@ -120,11 +120,10 @@ void readWrapRemarks(StringRef Path, StringRef Text,
       else if (A.Key == "Site")
         Site = Val;
     }
-    if (Rem.Loc) {
-      W.File = Rem.Loc->SourceFilePath.str();
-      W.Line = Rem.Loc->SourceLine;
-      W.Column = Rem.Loc->SourceColumn;
-    } else if (!Site.empty()) {
+    // Site, when there, is where the runtime report of this check points
+    // (the handler data); it wins over the debug location, which inside a
+    // macro names the operator rather than the expansion.
+    if (!Site.empty()) {
       StringRef S(Site);
       auto [Rest, Col] = S.rsplit(':');
       auto [File, Line] = Rest.rsplit(':');
@@ -137,6 +136,10 @@ void readWrapRemarks(StringRef Path, StringRef Text,
         return;
       }
       W.File = File.str();
+    } else if (Rem.Loc) {
+      W.File = Rem.Loc->SourceFilePath.str();
+      W.Line = Rem.Loc->SourceLine;
+      W.Column = Rem.Loc->SourceColumn;
     }
     std::vector<std::string> Missing;
     if (W.Sanitizer.empty())

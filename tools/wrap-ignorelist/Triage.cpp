@@ -510,6 +510,8 @@ void Triage::printResolution(raw_ostream &OS) {
   std::map<std::string, unsigned> ByIdiom;
   std::vector<const Site *> Still, Other;
   for (const auto &[Name, Sub] : Subsystems) {
+    if (Sub.Sites.empty())
+      continue; // only remarks there
     unsigned I = 0, L = 0, O = 0, R = 0;
     for (const Site *St : Sub.Sites) {
       bool First = St->Owners.front() == Name;
