@@ -20,8 +20,12 @@
 #           first and tested after (post-wrap tests, csmith's values)
 #   raw     csmith + wrapmath.h -DWRAPMATH_RAW: signed + - * wrap for real
 #   nosafe  csmith --no-safe-math: raw operators everywhere (also / % <<
-#           without guards: undefined behaviour other than wrap is possible,
-#           a mismatch there needs a look before it is called a plugin bug)
+#           without guards). Undefined behaviour other than wrap is then
+#           possible, and with it -O2 may legally compute anything: each
+#           such program is first run built with the rest of UBSan and
+#           ASan at -O0; one that reports anything is counted as "UB other
+#           than wrap" and not compared (csmith's own rule: programs with
+#           UB are discarded)
 #
 # Failing cases (program, command lines, outputs) are kept under
 # $OUT/failures/<seed>-<what>/. Exit status: 0 all good, 1 a crash, verifier
@@ -64,7 +68,7 @@ one() {
 	local -A R=([generated]=0 [compiled]=0 [crash]=0 [verifier]=0
 		[compile_error]=0 [mismatch]=0 [timeout_skip]=0
 		[timeout_mismatch]=0 [added_report]=0 [reports]=0 [removed]=0
-		[static_seen]=0 [static_removed]=0 [o0o2_differ]=0)
+		[static_seen]=0 [static_removed]=0 [o0o2_differ]=0 [other_ub]=0)
 	local fails=""
 
 	local gen=("$CSMITH" --seed "$seed" -o p.c) extra=()
@@ -116,6 +120,19 @@ one() {
 				ok=0; R[compile_error]=$((R[compile_error] + 1)); continue; }
 		done
 	done
+	# nosafe: screen out programs with UB other than wrap (see above)
+	if [ $kind = nosafe ] && [ $ok = 1 ]; then
+		echo "$CLANG -O0 -w -fwrapv -fsanitize=undefined,address -fno-sanitize=$SAN -I$CSMITH_INC p.c -o ub" >>cmds.txt
+		if "$CLANG" -O0 -w -fwrapv -fsanitize=undefined,address -fno-sanitize=$SAN \
+			-I"$CSMITH_INC" p.c -o ub 2>ub.cc.err; then
+			UBSAN_OPTIONS=print_stacktrace=0 ASAN_OPTIONS=detect_leaks=0 \
+				timeout -k 2 "$((TIMEOUT * 3))" ./ub >ub.out 2>ub.err
+			if grep -q "runtime error:\|ERROR: AddressSanitizer" ub.err; then
+				R[other_ub]=1
+				rm -f base0 base2 plug0 plug2 # not compared
+			fi
+		fi
+	fi
 	if [ -f p.stats ]; then # the last plugin build (-O2)
 		R[static_seen]=$(sed -n 's/.*"wrap-idiom.NumChecksSeen": *\([0-9]*\).*/\1/p' p.stats)
 		R[static_removed]=$(sed -n 's/.*"wrap-idiom.NumChecksRemoved": *\([0-9]*\).*/\1/p' p.stats)
@@ -220,7 +237,7 @@ seq "$SEED" "$last" | xargs -P "$JOBS" -n 1 "$0" --one
 
 # --- summary -----------------------------------------------------------------
 declare -A S
-keys="generated compiled crash verifier compile_error mismatch timeout_mismatch added_report timeout_skip reports removed static_seen static_removed o0o2_differ"
+keys="generated compiled crash verifier compile_error mismatch timeout_mismatch added_report timeout_skip other_ub reports removed static_seen static_removed o0o2_differ"
 for k in $keys; do S[$k]=0; done
 missing=0
 declare -A K
@@ -237,6 +254,7 @@ done
 printf '%-34s %s\n' \
 	"programs generated" "${S[generated]} of $N (safe ${K[safe]:-0}, wrap ${K[wrap]:-0}, raw ${K[raw]:-0}, nosafe ${K[nosafe]:-0})" \
 	"compiled (all 4 builds)" "${S[compiled]}" \
+	"UB other than wrap (not compared)" "${S[other_ub]}" \
 	"compiler crashes" "${S[crash]}" \
 	"verifier failures" "${S[verifier]}" \
 	"checksum/exit mismatches" "${S[mismatch]}" \
