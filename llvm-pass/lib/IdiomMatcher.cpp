@@ -206,12 +206,23 @@ bool onlySignTested(const WrappingOp &Op) {
   return Tests > 0;
 }
 
+/// If V is the value (not the overflow bit) of a checked unsigned
+/// subtraction, that usub.with.overflow.
+const WithOverflowInst *checkedUSubOf(const Value *V) {
+  const auto *EV = dyn_cast<ExtractValueInst>(V);
+  const auto *WO =
+      EV ? dyn_cast<WithOverflowInst>(EV->getAggregateOperand()) : nullptr;
+  if (!WO || WO->getIntrinsicID() != Intrinsic::usub_with_overflow ||
+      *EV->idx_begin() != 0)
+    return nullptr;
+  return WO;
+}
+
 /// If V is an unsigned difference x - m (checked or not), set M to m.
 bool subtrahendOf(const Value *V, const Value *&M) {
-  if (const auto *EV = dyn_cast<ExtractValueInst>(V)) {
-    const auto *WO = dyn_cast<WithOverflowInst>(EV->getAggregateOperand());
-    if (!WO || WO->getIntrinsicID() != Intrinsic::usub_with_overflow ||
-        *EV->idx_begin() != 0)
+  if (isa<ExtractValueInst>(V)) {
+    const WithOverflowInst *WO = checkedUSubOf(V);
+    if (!WO)
       return false;
     M = WO->getRHS();
     return true;
@@ -375,13 +386,10 @@ bool isCarrySelectAdd(const WrappingOp &Add, const DominatorTree &DT) {
   if (Add.Op != CheckOp::Add || Add.Signed)
     return false;
   for (const Value *Y : {Add.LHS, Add.RHS}) {
-    const auto *EV = dyn_cast<ExtractValueInst>(Y);
-    const auto *WO =
-        EV ? dyn_cast<WithOverflowInst>(EV->getAggregateOperand()) : nullptr;
-    if (!WO || WO->getIntrinsicID() != Intrinsic::usub_with_overflow ||
-        *EV->idx_begin() != 0)
+    const WithOverflowInst *WO = checkedUSubOf(Y);
+    if (!WO)
       continue;
-    WrappingOp Sub{CheckOp::Sub, false,   WO, EV, WO->getLHS(),
+    WrappingOp Sub{CheckOp::Sub, false,   WO, Y, WO->getLHS(),
                    WO->getRHS(), Add.DL};
     MinuendTest Test = minuendTest(Sub);
     const Value *Z = Y == Add.LHS ? Add.RHS : Add.LHS;

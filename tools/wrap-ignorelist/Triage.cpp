@@ -41,6 +41,7 @@ struct Coverage {
 };
 
 struct Site {
+  std::string Key; // reportKey() of its reports
   std::string Kind, Sanitizer, File, Rel, Address;
   unsigned Line = 0, Column = 0;
   std::string Op, Type, Detail, Values;
@@ -233,17 +234,24 @@ std::string siteKey(StringRef Sanitizer, StringRef Kind, StringRef Rel,
       .str();
 }
 
+/// The site a report is about: where the check is; a trap report only
+/// names a function (or an address).
+std::string reportKey(const UbsanReport &R, StringRef Root) {
+  return siteKey(R.Sanitizer, R.Kind, normalizeSourcePath(R.File, Root),
+                 R.Line, R.Column,
+                 R.File.empty() ? (R.Function.empty() ? R.Address : R.Function)
+                                : "");
+}
+
 void Triage::build() {
   StringRef Root = Tree ? Tree->root() : StringRef();
   for (const UbsanReport &R : Reports) {
     std::string Rel = normalizeSourcePath(R.File, Root);
-    // Sites are where the check is; a trap report only names a function.
-    std::string Key = siteKey(
-        R.Sanitizer, R.Kind, Rel, R.Line, R.Column,
-        R.File.empty() ? (R.Function.empty() ? R.Address : R.Function) : "");
+    std::string Key = reportKey(R, Root);
     auto [It, New] = Sites.try_emplace(Key);
     Site &S = It->second;
     if (New) {
+      S.Key = Key;
       S.Kind = R.Kind;
       S.Sanitizer = R.Sanitizer;
       S.File = R.File;
@@ -287,10 +295,7 @@ void Triage::build() {
   }
 
   for (const UbsanReport &R : AfterReports)
-    AfterSites.insert(siteKey(
-        R.Sanitizer, R.Kind, normalizeSourcePath(R.File, Root), R.Line,
-        R.Column,
-        R.File.empty() ? (R.Function.empty() ? R.Address : R.Function) : ""));
+    AfterSites.insert(reportKey(R, Root));
 
   for (auto &[Key, S] : Sites) {
     S.Covered = findCoverage(S, Lists);
@@ -515,9 +520,7 @@ void Triage::printResolution(raw_ostream &OS) {
     unsigned I = 0, L = 0, O = 0, R = 0;
     for (const Site *St : Sub.Sites) {
       bool First = St->Owners.front() == Name;
-      std::string Key = siteKey(St->Sanitizer, St->Kind, St->Rel, St->Line,
-                                St->Column, "");
-      if (AfterSites.count(Key)) {
+      if (AfterSites.count(St->Key)) {
         ++R;
         if (First)
           Still.push_back(St);
