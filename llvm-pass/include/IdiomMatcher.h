@@ -17,6 +17,7 @@
 #include <string>
 
 namespace llvm {
+class DomConditionCache;
 class DominatorTree;
 class Function;
 class Value;
@@ -71,6 +72,7 @@ private:
   struct Lazy; // dominator tree, built on first use
   std::unique_ptr<Lazy> L;
   const llvm::DominatorTree &dominators();
+  const llvm::DomConditionCache &conditions();
 };
 
 } // namespace wrapidiom

@@ -67,6 +67,19 @@ struct OverflowCheck {
   llvm::IntrinsicInst *Arith = nullptr;
   /// Pointer checks: the inbounds GEP whose wrap is tested.
   llvm::GetElementPtrInst *GEP = nullptr;
+  /// Pointer checks: the part of the condition that compares the computed
+  /// address with its base (`icmp uge`, `icmp ule` for `p - n`, or for
+  /// signed offsets `select (offset >= 0), uge, ult`). The rest of the
+  /// condition tests that the offset computation did not overflow and that
+  /// a null base stays null; a pointer wrap test of the program answers
+  /// only for this part.
+  llvm::Instruction *PtrAddressTest = nullptr;
+  /// The offset is signed (clang's select form): its sign decides which
+  /// way a wrap moves the address.
+  bool PtrSignedOffset = false;
+  /// An unsigned offset is subtracted (`p - n`): a wrap moves the address
+  /// above its base.
+  bool PtrSubtraction = false;
   /// Full-runtime handler data ({SourceLocation, TypeDescriptor*, ...}).
   llvm::GlobalVariable *Data = nullptr;
   /// Set when the branch condition mixes in anything but this check's own

@@ -8,9 +8,14 @@
 //   sub  a - b   wraps iff (a - b) > a                      (unsigned)
 //   mul  a * b   wraps iff a != 0 && (a * b) / a != b       (unsigned)
 //
-// Signed forms are the same under -fwrapv; as a *branch* that separates the
-// wrapped from the unwrapped executions they are exact only when the other
-// operand cannot be negative.
+// Signed forms are the same under -fwrapv, but a test is *exact* (every
+// wrapped execution gives the comparison the same value) only when the
+// sign of the other operand is known: for b >= 0, a + b wraps only upwards
+// past INT_MAX and lands below a; for b < 0 it wraps downwards and lands
+// above a; for a b of unknown sign a wrapped sum can land on either side.
+// Pointers likewise: clang's check treats the offset as signed or
+// unsigned, and a signed offset of unknown sign makes `p + n < p` inexact.
+// Only an exact test can stand for the check.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_WRAPTEST_H
@@ -28,6 +33,8 @@
 namespace llvm {
 class BranchInst;
 class DataLayout;
+class DomConditionCache;
+class DominatorTree;
 class ICmpInst;
 class Instruction;
 class Value;
@@ -44,6 +51,14 @@ struct WrappingOp {
   const llvm::Value *LHS = nullptr;       // operands; Ptr: base, null
   const llvm::Value *RHS = nullptr;
   const llvm::DataLayout *DL = nullptr;
+  /// Pointers: clang's check treats the offset as signed, or subtracts an
+  /// unsigned one (OverflowCheck::PtrSignedOffset, PtrSubtraction).
+  bool SignedOffset = false;
+  bool Subtraction = false;
+  /// Where the sign of an operand is asked: the dominating branch
+  /// conditions of the function being decided (may be null).
+  const llvm::DominatorTree *DT = nullptr;
+  const llvm::DomConditionCache *DC = nullptr;
 
   /// "sum", "difference", "product", "negation", "pointer".
   llvm::StringRef noun() const;

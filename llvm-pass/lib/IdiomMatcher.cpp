@@ -24,6 +24,7 @@
 #include "WrapTest.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/DomConditionCache.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -110,6 +111,7 @@ StringRef idiomDescription(Idiom I) {
 
 struct IdiomMatcher::Lazy {
   std::unique_ptr<DominatorTree> DT;
+  std::unique_ptr<DomConditionCache> DC;
   std::unique_ptr<FunctionIndex> Index;
 };
 
@@ -120,6 +122,17 @@ const DominatorTree &IdiomMatcher::dominators() {
   if (!L->DT)
     L->DT = std::make_unique<DominatorTree>(F);
   return *L->DT;
+}
+
+const DomConditionCache &IdiomMatcher::conditions() {
+  if (!L->DC) {
+    L->DC = std::make_unique<DomConditionCache>();
+    for (BasicBlock &BB : F)
+      if (auto *Br = dyn_cast<BranchInst>(BB.getTerminator()))
+        if (Br->isConditional())
+          L->DC->registerBranch(Br);
+  }
+  return *L->DC;
 }
 
 namespace {
@@ -149,7 +162,7 @@ bool onlyUsedByWrapTests(const WrappingOp &Op, std::string &Why) {
       if (const auto *Cmp = dyn_cast<ICmpInst>(User)) {
         CompareVerdict V =
             classifyCompare(*Cmp, U.getOperandNo(), Cur.Chain, Op);
-        if (!V.IsTest) {
+        if (!V.IsTest || !V.Exact) {
           Why = V.Why;
           return false;
         }
@@ -389,8 +402,15 @@ bool isCarrySelectAdd(const WrappingOp &Add, const DominatorTree &DT) {
     const WithOverflowInst *WO = checkedUSubOf(Y);
     if (!WO)
       continue;
-    WrappingOp Sub{CheckOp::Sub, false,   WO, Y, WO->getLHS(),
-                   WO->getRHS(), Add.DL};
+    WrappingOp Sub;
+    Sub.Op = CheckOp::Sub;
+    Sub.Def = WO;
+    Sub.Result = Y;
+    Sub.LHS = WO->getLHS();
+    Sub.RHS = WO->getRHS();
+    Sub.DL = Add.DL;
+    Sub.DT = Add.DT;
+    Sub.DC = Add.DC;
     MinuendTest Test = minuendTest(Sub);
     const Value *Z = Y == Add.LHS ? Add.RHS : Add.LHS;
     if (Test.Cmp && isCorrection(Z, Test, DT))
@@ -487,6 +507,8 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
   std::optional<WrappingOp> Op = wrappingOpOf(C, D.Reason);
   if (!Op)
     return D;
+  Op->DT = &dominators();
+  Op->DC = &conditions();
 
   std::string CompareWhy;
   if (C.Op == CheckOp::Add || C.Op == CheckOp::Sub || C.Op == CheckOp::Ptr) {

@@ -214,6 +214,62 @@ void attributeIntegerCheck(OverflowCheck &C) {
     C.Combined = true;
 }
 
+/// `icmp Pred (add (ptrtoint Base), Off), (ptrtoint Base)`: the computed
+/// address against its base.
+bool isAddressCompare(const Value *V, const Value *Base,
+                      CmpInst::Predicate Pred) {
+  const auto *Cmp = dyn_cast<ICmpInst>(V);
+  if (!Cmp || !hasNoSanitize(*Cmp) || Cmp->getPredicate() != Pred)
+    return false;
+  const auto *Rhs = dyn_cast<PtrToIntInst>(Cmp->getOperand(1));
+  const auto *Sum = dyn_cast<BinaryOperator>(Cmp->getOperand(0));
+  if (!Rhs || Rhs->getPointerOperand() != Base || !Sum ||
+      Sum->getOpcode() != Instruction::Add)
+    return false;
+  for (const Value *Op : Sum->operands())
+    if (const auto *P2I = dyn_cast<PtrToIntInst>(Op))
+      if (P2I->getPointerOperand() == Base)
+        return true;
+  return false;
+}
+
+/// Find, among the !nosanitize and/or glue of a pointer check's condition,
+/// the comparison of the computed address with its base (clang's
+/// EmitCheckedInBoundsGEP): `uge` for an unsigned offset, `ule` for an
+/// unsigned offset subtracted, `select (off >= 0), uge, ult` for a signed
+/// one. Without it the check's wrap part is not known and nothing folds it.
+void findAddressTest(OverflowCheck &C, const Value *Base) {
+  SmallVector<Value *, 8> Work{C.Branch->getCondition()};
+  SmallPtrSet<Value *, 16> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !Seen.insert(V).second || !hasNoSanitize(*I))
+      continue;
+    if (auto *Sel = dyn_cast<SelectInst>(I)) {
+      const auto *Sign = dyn_cast<ICmpInst>(Sel->getCondition());
+      if (Sign && Sign->getPredicate() == CmpInst::ICMP_SGE &&
+          isZero(Sign->getOperand(1)) &&
+          isAddressCompare(Sel->getTrueValue(), Base, CmpInst::ICMP_UGE) &&
+          isAddressCompare(Sel->getFalseValue(), Base, CmpInst::ICMP_ULT)) {
+        C.PtrAddressTest = Sel;
+        C.PtrSignedOffset = true;
+        return;
+      }
+      continue;
+    }
+    for (CmpInst::Predicate Pred : {CmpInst::ICMP_UGE, CmpInst::ICMP_ULE})
+      if (isAddressCompare(I, Base, Pred)) {
+        C.PtrAddressTest = I;
+        C.PtrSubtraction = Pred == CmpInst::ICMP_ULE;
+        return;
+      }
+    if (I->getOpcode() == Instruction::And || I->getOpcode() == Instruction::Or)
+      for (Value *Op : I->operands())
+        Work.push_back(Op);
+  }
+}
+
 /// Pointer checks: clang emits the inbounds GEP, then the !nosanitize offset
 /// arithmetic on ptrtoint(base). The GEP is the nearest instruction before
 /// that sequence, and its base is the pointer every ptrtoint converts.
@@ -250,8 +306,11 @@ void attributePointerCheck(OverflowCheck &C) {
       break;
     }
   }
-  if (!C.GEP)
+  if (!C.GEP) {
     C.Combined = true;
+    return;
+  }
+  findAddressTest(C, Base);
 }
 
 StringRef stringFromGlobal(const Value *V) {

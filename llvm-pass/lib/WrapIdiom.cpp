@@ -21,6 +21,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -252,6 +253,11 @@ template <typename RemarkT> void appendSite(RemarkT &R, const OverflowCheck &C) 
     << "]";
 }
 
+/// A pointer check folds only its address-wrap part (foldCheck).
+bool foldsPart(const OverflowCheck &C) {
+  return C.GEP && C.PtrAddressTest && C.PassSuccessor == 0;
+}
+
 void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
                 const Decision &D, bool Removed) {
   BasicBlock *BB = C.Branch->getParent();
@@ -266,6 +272,8 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
       else
         R << ore::NV("Entry", D.Detail);
       R << ")";
+      if (foldsPart(C))
+        R << "; its offset-overflow and null-pointer parts stay";
       appendSite(R, C);
       return R;
     });
@@ -303,8 +311,22 @@ void tagArithmetic(const OverflowCheck &C, Idiom I) {
 /// Turn the check off: its branch always takes the no-overflow successor.
 /// The handler block becomes dead; later passes (or nothing, at -O0) drop it.
 void foldCheck(const OverflowCheck &C) {
-  C.Branch->setCondition(
-      ConstantInt::getBool(C.Branch->getContext(), C.PassSuccessor == 0));
+  LLVMContext &Ctx = C.Branch->getContext();
+  if (foldsPart(C)) {
+    // The program's test answers only for the address wrapping past its
+    // base; the offset computation's own overflow and a null base with a
+    // non-zero offset stay checked. clang builds the condition as a
+    // conjunction of "valid" parts, so the address part becomes true.
+    Instruction *Test = C.PtrAddressTest;
+    Test->replaceUsesWithIf(ConstantInt::getTrue(Ctx), [&](Use &U) {
+      auto *User = dyn_cast<Instruction>(U.getUser());
+      return User && (User == C.Branch ||
+                      User->hasMetadata(LLVMContext::MD_nosanitize));
+    });
+    RecursivelyDeleteTriviallyDeadInstructions(Test);
+  } else {
+    C.Branch->setCondition(ConstantInt::getBool(Ctx, C.PassSuccessor == 0));
+  }
   // The program's own test now decides; an inbounds GEP would let
   // InstCombine fold `p + n < p` to false.
   if (C.GEP)

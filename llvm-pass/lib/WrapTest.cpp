@@ -62,6 +62,12 @@ std::optional<WrappingOp> wrappingOpOf(const OverflowCheck &C,
     W.Result = C.GEP;
     W.LHS = C.GEP->getPointerOperand();
     W.DL = &C.GEP->getModule()->getDataLayout();
+    W.SignedOffset = C.PtrSignedOffset;
+    W.Subtraction = C.PtrSubtraction;
+    if (!C.PtrAddressTest) {
+      Why = "the pointer check's address comparison is not clang's";
+      return std::nullopt;
+    }
     return W;
   }
   W.Def = C.Arith;
@@ -88,6 +94,59 @@ std::optional<WrappingOp> wrappingOpOf(const OverflowCheck &C,
   }
   return W;
 }
+
+namespace {
+
+/// The sign of V where Cmp is: known bits, and the branch conditions that
+/// dominate Cmp (`if (len < 0) return -EINVAL;`).
+std::optional<bool> knownNonNegative(const Value *V, const ICmpInst &Cmp,
+                                     const WrappingOp &Op) {
+  SimplifyQuery Q(*Op.DL, /*TLI=*/nullptr, Op.DT, /*AC=*/nullptr, &Cmp,
+                  /*UseInstrInfo=*/true, /*CanUseUndef=*/true, Op.DC);
+  if (isKnownNonNegative(V, Q))
+    return true;
+  if (isKnownNegative(V, Q))
+    return false;
+  return std::nullopt;
+}
+
+/// Does a wrap of Op move its result up past the maximum (true) or down
+/// past the minimum (false)? Unknown when that depends on a sign nothing
+/// tells. Other is the operand the result is not compared with.
+std::optional<bool> wrapDirection(const WrappingOp &Op, const Value *Other,
+                                  const ICmpInst &Cmp) {
+  bool Up = Op.Op != CheckOp::Sub; // a - b with b >= 0 wraps down
+  if (Op.Op == CheckOp::Ptr) {
+    if (Op.Subtraction)
+      return false;
+    if (!Op.SignedOffset)
+      return true;
+    // The offset is the sum of the scaled indices: its sign is known when
+    // every index has the same known sign (struct field numbers are
+    // non-negative constants).
+    std::optional<bool> Sign;
+    const auto *GEP = cast<GetElementPtrInst>(Op.Def);
+    for (const Use &Idx : GEP->indices()) {
+      if (const auto *C = dyn_cast<ConstantInt>(Idx); C && C->isZero())
+        continue;
+      std::optional<bool> S = knownNonNegative(Idx, Cmp, Op);
+      if (!S || (Sign && *Sign != *S))
+        return std::nullopt;
+      Sign = S;
+    }
+    return Sign.value_or(true);
+  }
+  if (!Op.Signed)
+    return Up;
+  if (!Other)
+    return std::nullopt;
+  std::optional<bool> NonNegative = knownNonNegative(Other, Cmp, Op);
+  if (!NonNegative)
+    return std::nullopt;
+  return *NonNegative ? Up : !Up;
+}
+
+} // namespace
 
 CompareVerdict classifyCompare(const ICmpInst &Cmp, unsigned ResultOperand,
                                const CastChain &Chain, const WrappingOp &Op) {
@@ -147,20 +206,19 @@ CompareVerdict classifyCompare(const ICmpInst &Cmp, unsigned ResultOperand,
   V.IsTest = true;
   bool Less = Pred == CmpInst::ICMP_ULT || Pred == CmpInst::ICMP_ULE ||
               Pred == CmpInst::ICMP_SLT || Pred == CmpInst::ICMP_SLE;
-  // A wrapped sum is below its addend; a wrapped difference above its
-  // minuend.
-  V.WrapWhenTrue = Op.Op == CheckOp::Sub ? !Less : Less;
-  if (!Op.Signed) {
-    V.Exact = Op.Op != CheckOp::Ptr;
-    if (!V.Exact)
-      V.Why = "a pointer test is exact only for an unsigned offset";
+  // Which way a wrap moves the result: up past the maximum, landing below
+  // the operand it is compared with, or down past the minimum, landing
+  // above it.
+  std::optional<bool> WrapsUp = wrapDirection(Op, Other, Cmp);
+  if (!WrapsUp) {
+    V.Why = Op.Op == CheckOp::Ptr
+                ? "the pointer test is inexact: the offset may be negative"
+                : "the signed wrap test is inexact: the other operand may "
+                  "be negative";
     return V;
   }
-  // Signed: a + b < a also holds without overflow when b < 0.
-  V.Exact = Other && isKnownNonNegative(Other, SimplifyQuery(*Op.DL));
-  if (!V.Exact)
-    V.Why = "the signed wrap test is inexact: the other operand may be "
-            "negative";
+  V.Exact = true;
+  V.WrapWhenTrue = *WrapsUp ? Less : !Less;
   return V;
 }
 

@@ -28,7 +28,7 @@ void sink(size_t);
 	X(add_two_tests, IDIOM) X(add_fields, IDIOM)                           \
 	X(add_local_only_tested, IDIOM) X(sub_gt, IDIOM)                       \
 	X(sub_lt_reversed, IDIOM) X(signed_add, IDIOM) X(signed_loff, IDIOM)   \
-	X(signed_sub, IDIOM) X(ptr_char, IDIOM) X(ptr_struct, IDIOM)           \
+	X(signed_sub, IDIOM) X(signed_add_negative, IDIOM) X(ptr_char, IDIOM) X(ptr_struct, IDIOM)           \
 	X(guarded_use, IDIOM) X(guarded_unlikely, IDIOM) X(pretested, IDIOM)   \
 	X(bounds_and_wrap, IDIOM) X(mul_div, IDIOM) X(mul_div_other, IDIOM)    \
 	X(loop_while, IDIOM) X(loop_for, IDIOM) X(loop_do, IDIOM)              \
@@ -45,7 +45,9 @@ void sink(size_t);
 	X(keep_pre_decrement, KEEP) X(keep_bounds_then_effect, KEEP)           \
 	X(keep_mul_untested, KEEP) X(keep_neg_var, KEEP)                       \
 	X(keep_high_bits, KEEP) X(keep_guarded_signed_inexact, KEEP)              \
-	X(keep_serial_used, KEEP) X(keep_sub_used_added_back, KEEP)
+	X(keep_serial_used, KEEP) X(keep_sub_used_added_back, KEEP)          \
+	X(keep_signed_loff_any, KEEP) X(keep_signed_sub_any, KEEP)             \
+	X(keep_ptr_signed_offset, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

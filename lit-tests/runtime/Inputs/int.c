@@ -36,9 +36,15 @@ noinline int add_fields(void) { struct vma v = { 0, big }; struct vma *p = &v; s
 noinline int add_local_only_tested(void) { size_t a = big, b = two; size_t end = a + b; return end < a; }
 noinline int sub_gt(void) { size_t a = one, b = two; return a - b > a; }
 noinline int sub_lt_reversed(void) { size_t a = one, b = two; return a < a - b; }
-noinline int signed_add(void) { int a = int_max, b = (int)two; return a + b < a; }
-noinline int signed_loff(void) { loff_t pos = ll_max, len = (loff_t)two; if (pos + len < pos) return 1; return 0; }
-noinline int signed_sub(void) { long a = -ll_max, b = (long)two * 2; return a - b > a; }
+/* Signed tests are exact only when the other operand's sign is known. */
+noinline int signed_add(void) { int a = int_max, b = (int)two; if (b < 0) return 0; return a + b < a; }
+noinline int signed_loff(void) { loff_t pos = ll_max; unsigned len = (unsigned)two; if (pos + len < pos) return 1; return 0; }
+noinline int signed_sub(void) { long a = -ll_max, b = (long)two * 2; if (b < 0) return 0; return a - b > a; }
+noinline int signed_add_negative(void) { int a = -int_max, b = -(int)two * 2; if (b >= 0) return 0; return a + b > a; }
+/* ...and with nothing known of the sign, the test misses the wrap:
+ * -LLONG_MAX + -4 wraps to a large positive sum, not below pos. */
+noinline int keep_signed_loff_any(void) { loff_t pos = -ll_max, len = -(loff_t)two * 2; if (pos + len < pos) return 1; return 0; }
+noinline int keep_signed_sub_any(void) { long a = ll_max, b = -(long)two; return a - b > a; }
 
 noinline int keep_return(void) { size_t a = big, b = two; sink(a + b); return 0; }
 noinline int keep_bounds_only(void) { size_t off = big, len = two, lim = 100; return off + len > lim; }

@@ -5,7 +5,11 @@
 # between its CASE and END markers. A case whose END is missing (the program
 # died) is printed as "crashed".
 awk '
-/^CASE / { name = $2; kind = $3; n = 0; open = 1; next }
+/^CASE / {
+	if (open)
+		printf "%s %s crashed\n", name, kind
+	name = $2; kind = $3; n = 0; open = 1; next
+}
 # Full runtime: "file:line:col: runtime error: ..."; minimal runtime:
 # "ubsan: add-overflow by 0x...".
 /runtime error:|^ubsan: / { if (open) n++; next }
