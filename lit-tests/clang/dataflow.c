@@ -30,6 +30,49 @@ int guarded(size_t a, size_t b)
 	return 0;
 }
 
+// The wrap side must leave: a warning that falls through lets the wrapped
+// range reach the bound test, which it passes (off + len wrapped to 0).
+void warn(void);
+// IR-LABEL: define {{.*}} @warn_falls_through(
+// IR: {{__ubsan_handle_add_overflow|ubsantrap}}
+int warn_falls_through(size_t off, size_t len, size_t size)
+{
+	size_t end = off + len; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the wrap side of the test falls through, and a decision on the wrapped sum reaches 'ret'
+	if (end < off)
+		warn();
+	if (end > size)
+		return -22;
+	return 0;
+}
+
+// The wrap side skips a store and goes on to decide on the wrapped sum.
+extern int flag;
+// IR-LABEL: define {{.*}} @wrap_side_decides(
+// IR: {{__ubsan_handle_add_overflow|ubsantrap}}
+int wrap_side_decides(size_t a, size_t b)
+{
+	size_t s = a + b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the wrap side of the test falls through, and a decision on the wrapped sum reaches 'ret'
+	if (s >= a)
+		flag = 1;
+	return s < 100;
+}
+
+// The same with the wrap side leaving: the bound sees only unwrapped ends.
+// IR-LABEL: define {{.*}} @warn_and_leave(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int warn_and_leave(size_t off, size_t len, size_t size)
+{
+	size_t end = off + len; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: guarded-use
+	if (end < off) {
+		warn();
+		return -75;
+	}
+	if (end > size)
+		return -22;
+	return 0;
+}
+
 // IR-LABEL: define {{.*}} @used_first(
 // IR: {{__ubsan_handle_add_overflow|ubsantrap}}
 int used_first(size_t a, size_t b)
@@ -208,15 +251,49 @@ size_t neg_const(size_t x)
 	return x & -4096UL; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on negate: neg-const
 }
 
-// arch/x86/include/asm/page_64.h: __phys_addr_nodebug().
-extern unsigned long phys_base;
-// IR-LABEL: define {{.*}} @phys_addr(
+// A ring index stepped back: head - 5 wraps iff head < 5, and then the
+// selected 16 (>= 5) wraps it back; on the other side 0 (<= 5) cannot wrap.
+// IR-LABEL: define {{.*}} @ring_back(
 // IR-NOT: {{__ubsan_handle|ubsantrap}}
 // IR: ret
+unsigned long ring_back(unsigned long head)
+{
+	unsigned long y = head - 5; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: carry-select
+	// REMARK: dataflow.c:[[@LINE+1]]:{{.*}} removed unsigned-integer-overflow check on add: carry-select
+	return y + ((y > head) ? 16 : 0);
+}
+
+// The corrections must make the result exact on both sides. Too large on
+// the no-wrap side: x = 100 gives 95 + 0xfffffff0, which wraps.
+// IR-LABEL: define {{.*}} @carry_wide(
+// IR: {{__ubsan_handle_add_overflow|ubsantrap}}
+unsigned carry_wide(unsigned x)
+{
+	unsigned y = x - 5; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+	// REMARK: dataflow.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on add
+	return y + ((x > y) ? 0xfffffff0u : 5u);
+}
+
+// Too small on the wrap side: x = 2 gives 0xfffffffd + 1, still wrapped.
+// IR-LABEL: define {{.*}} @carry_short(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+unsigned carry_short(unsigned x)
+{
+	unsigned y = x - 5; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+	// REMARK: dataflow.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on add
+	return y + ((x > y) ? 0u : 1u);
+}
+
+// arch/x86/include/asm/page_64.h: __phys_addr_nodebug(). Exact only for x
+// in the kernel map or the direct map, which the IR does not say: the
+// checks stay, and the x86 ignorelist names the header.
+extern unsigned long phys_base;
+// IR-LABEL: define {{.*}} @phys_addr(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
 unsigned long phys_addr(unsigned long x)
 {
-	unsigned long y = x - 0xffffffff80000000UL; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: carry-select
-	// REMARK: dataflow.c:[[@LINE+1]]:{{.*}} removed unsigned-integer-overflow check on add: carry-select
+	unsigned long y = x - 0xffffffff80000000UL; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+	// REMARK: dataflow.c:[[@LINE+1]]:{{.*}} kept unsigned-integer-overflow check on add
 	x = y + ((x > y) ? phys_base : (0xffffffff80000000UL - 0xffff888000000000UL));
 	return x;
 }

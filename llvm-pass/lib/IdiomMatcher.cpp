@@ -10,8 +10,8 @@
 //   serial-compare  (long)(a - b) < 0: the unsigned difference is only
 //                 tested for its sign (time_after(), before(), RFC 1982)
 //   add-back      (x - m) + m: the addition restores x exactly (ALIGN_DOWN())
-//   carry-select  y = x - C; x = y + (x > y ? A : B): the wrap test picks the
-//                 correction that undoes the wrap (page_64.h)
+//   carry-select  y = x - C; z = y + (y > x ? Zw : Zn): the wrap test picks
+//                 corrections that make the pair exact (CarrySelect.h)
 //   data flow     every wrapped execution reaches the program's own handling
 //                 before the value can do harm (WrapPaths.h)
 //   modular       the value only reaches reductions modulo 2^k, k < N
@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "IdiomMatcher.h"
 
+#include "CarrySelect.h"
 #include "ValueEquivalence.h"
 #include "WrapPaths.h"
 #include "WrapTest.h"
@@ -219,18 +220,6 @@ bool onlySignTested(const WrappingOp &Op) {
   return Tests > 0;
 }
 
-/// If V is the value (not the overflow bit) of a checked unsigned
-/// subtraction, that usub.with.overflow.
-const WithOverflowInst *checkedUSubOf(const Value *V) {
-  const auto *EV = dyn_cast<ExtractValueInst>(V);
-  const auto *WO =
-      EV ? dyn_cast<WithOverflowInst>(EV->getAggregateOperand()) : nullptr;
-  if (!WO || WO->getIntrinsicID() != Intrinsic::usub_with_overflow ||
-      *EV->idx_begin() != 0)
-    return nullptr;
-  return WO;
-}
-
 /// If V is an unsigned difference x - m (checked or not), set M to m.
 bool subtrahendOf(const Value *V, const Value *&M) {
   if (isa<ExtractValueInst>(V)) {
@@ -287,136 +276,6 @@ bool isAddBack(const WrappingOp &Op) {
     ++AddsBack;
   }
   return AddsBack > 0;
-}
-
-/// The wrap test of a difference against its minuend, and on which side of
-/// it wrapped executions go.
-struct MinuendTest {
-  const ICmpInst *Cmp = nullptr;
-  bool WrapWhenTrue = false;
-};
-
-/// If Z is chosen by the comparison T (select(T, ..), or a two-way phi
-/// whose incoming edges lie on the two sides of a branch on T), the value Z
-/// has in wrapped executions.
-const Value *wrapSideValue(const Value *Z, const MinuendTest &T,
-                           const DominatorTree &DT) {
-  if (const auto *Sel = dyn_cast<SelectInst>(Z)) {
-    bool Negated;
-    if (peelCondition(Sel->getCondition(), Negated) != T.Cmp)
-      return nullptr;
-    return T.WrapWhenTrue != Negated ? Sel->getTrueValue()
-                                     : Sel->getFalseValue();
-  }
-  const auto *Phi = dyn_cast<PHINode>(Z);
-  if (!Phi || Phi->getNumIncomingValues() != 2)
-    return nullptr;
-  // The branch tests the comparison directly or through unlikely() and
-  // negation: look three users deep.
-  SmallVector<const User *, 8> Candidates;
-  for (const User *U : T.Cmp->users()) {
-    Candidates.push_back(U);
-    for (const User *UU : U->users()) {
-      Candidates.push_back(UU);
-      for (const User *UUU : UU->users())
-        Candidates.push_back(UUU);
-    }
-  }
-  for (const User *BU : Candidates) {
-    const auto *Br = dyn_cast<BranchInst>(BU);
-    bool Negated;
-    if (!Br || !Br->isConditional() ||
-        peelCondition(Br->getCondition(), Negated) != T.Cmp)
-      continue;
-    unsigned WrapSucc = T.WrapWhenTrue != Negated ? 0 : 1;
-    BasicBlockEdge Wrap(Br->getParent(), Br->getSuccessor(WrapSucc));
-    BasicBlockEdge NoWrap(Br->getParent(), Br->getSuccessor(1 - WrapSucc));
-    for (unsigned I = 0; I < 2; ++I)
-      if (DT.dominates(Wrap, Phi->getIncomingBlock(I)) &&
-          DT.dominates(NoWrap, Phi->getIncomingBlock(1 - I)))
-        return Phi->getIncomingValue(I);
-  }
-  return nullptr;
-}
-
-/// Z is chosen by the wrap test, and what it adds in wrapped executions
-/// can undo the wrap (adding zero cannot).
-bool isCorrection(const Value *Z, const MinuendTest &T,
-                  const DominatorTree &DT) {
-  const Value *W = wrapSideValue(Z, T, DT);
-  const auto *C = dyn_cast_or_null<ConstantInt>(W);
-  return W && !(C && C->isZero());
-}
-
-/// The comparison of a difference with its minuend among the difference's
-/// users, if any.
-MinuendTest minuendTest(const WrappingOp &Sub) {
-  for (const Use &U : Sub.Result->uses())
-    if (const auto *Cmp = dyn_cast<ICmpInst>(U.getUser())) {
-      CompareVerdict V = classifyCompare(*Cmp, U.getOperandNo(), {}, Sub);
-      if (V.IsTest)
-        return {Cmp, V.WrapWhenTrue};
-    }
-  return {};
-}
-
-/// A checked add or sub of V and something else: the something else.
-const Value *otherAddend(const User *U, const Value *V) {
-  const auto *WO = dyn_cast<WithOverflowInst>(U);
-  if (!WO || (WO->getBinaryOp() != Instruction::Add &&
-              WO->getBinaryOp() != Instruction::Sub))
-    return nullptr;
-  if (WO->getLHS() == V)
-    return WO->getRHS();
-  if (WO->getRHS() == V && WO->getBinaryOp() == Instruction::Add)
-    return WO->getLHS();
-  return nullptr;
-}
-
-/// y = x - C; ... x > y ...; z = y + (x > y ? A : B): the program tells the
-/// wrapped from the unwrapped difference and corrects each differently
-/// (arch/x86/include/asm/page_64.h, __phys_addr_nodebug()).
-bool isCarrySelectSub(const WrappingOp &Sub, const DominatorTree &DT) {
-  if (Sub.Op != CheckOp::Sub || Sub.Signed)
-    return false;
-  MinuendTest Test = minuendTest(Sub);
-  if (!Test.Cmp)
-    return false;
-  unsigned Corrections = 0;
-  for (const User *U : Sub.Result->users()) {
-    if (U == Test.Cmp || isInstrumentation(*cast<Instruction>(U)))
-      continue;
-    const Value *Z = otherAddend(U, Sub.Result);
-    if (!Z || !isCorrection(Z, Test, DT))
-      return false;
-    ++Corrections;
-  }
-  return Corrections > 0;
-}
-
-/// The correcting addition of the carry-select idiom.
-bool isCarrySelectAdd(const WrappingOp &Add, const DominatorTree &DT) {
-  if (Add.Op != CheckOp::Add || Add.Signed)
-    return false;
-  for (const Value *Y : {Add.LHS, Add.RHS}) {
-    const WithOverflowInst *WO = checkedUSubOf(Y);
-    if (!WO)
-      continue;
-    WrappingOp Sub;
-    Sub.Op = CheckOp::Sub;
-    Sub.Def = WO;
-    Sub.Result = Y;
-    Sub.LHS = WO->getLHS();
-    Sub.RHS = WO->getRHS();
-    Sub.DL = Add.DL;
-    Sub.DT = Add.DT;
-    Sub.DC = Add.DC;
-    MinuendTest Test = minuendTest(Sub);
-    const Value *Z = Y == Add.LHS ? Add.RHS : Add.LHS;
-    if (Test.Cmp && isCorrection(Z, Test, DT))
-      return true;
-  }
-  return false;
 }
 
 /// The value only reaches reductions modulo 2^k with k < N (a low-bit mask,

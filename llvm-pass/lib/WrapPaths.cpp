@@ -220,8 +220,7 @@ void Walker::edge(const BasicBlock *From, const BasicBlock *To, Phase P,
 
 void Walker::branch(const BranchInst &Br, const Item &It) {
   const BasicBlock *BB = Br.getParent();
-  if (!Br.isConditional() || Br.getMetadata(LLVMContext::MD_nosanitize) ||
-      It.P == Phase::Handled) {
+  if (!Br.isConditional() || Br.getMetadata(LLVMContext::MD_nosanitize)) {
     for (const BasicBlock *S : successors(BB))
       edge(BB, S, It.P, It.Decided);
     return;
@@ -237,6 +236,9 @@ void Walker::branch(const BranchInst &Br, const Item &It) {
     SawDecided = true;
     return edge(BB, Br.getSuccessor(*Side ? 0 : 1), It.P, true);
   }
+  // A decision on the wrapped value, before any wrap test or after the
+  // wrap side of one fell through (`if (end < off) WARN_ON(1);`): the
+  // program goes on on a wrong decision until a wrap test handles it.
   Phase Next = It.P;
   if (Tainted.count(Cond)) {
     SawTaintedDecision = true;
@@ -277,18 +279,22 @@ void Walker::scan(Item It) {
     }
     bool Effect = (I->mayHaveSideEffects() || isa<ReturnInst>(I)) &&
                   !isInstrumentationOrNoEffect(*I);
-    if (It.P != Phase::Handled) {
-      if (Effect && (UsesTainted || It.P == Phase::Tainted)) {
-        std::string Why = FirstDecisionWhy.empty()
-                              ? "a comparison of the " + noun() +
-                                    " steers control"
-                              : FirstDecisionWhy;
-        return fail(Why + ", and that decision reaches '" +
-                    I->getOpcodeName() + "' before any wrap test");
-      }
-      if (UsesTainted && !I->isTerminator())
-        Tainted.insert(I);
+    // On the wrap side the wrapped value must not be acted on: a decision
+    // taken on it reaching an effect is as wrong there as before the test.
+    if (Effect && (UsesTainted || It.P == Phase::Tainted)) {
+      if (SawWrapTest)
+        return fail("the wrap side of the test falls through, and a "
+                    "decision on the wrapped " + noun() + " reaches '" +
+                    I->getOpcodeName() + "'");
+      std::string Why = FirstDecisionWhy.empty()
+                            ? "a comparison of the " + noun() +
+                                  " steers control"
+                            : FirstDecisionWhy;
+      return fail(Why + ", and that decision reaches '" +
+                  I->getOpcodeName() + "' before any wrap test");
     }
+    if (UsesTainted && !I->isTerminator())
+      Tainted.insert(I);
     if (const auto *Br = dyn_cast<BranchInst>(I))
       return branch(*Br, It);
     if (isa<ReturnInst>(I)) {
@@ -298,7 +304,7 @@ void Walker::scan(Item It) {
     }
     if (I->isTerminator()) {
       Phase Next = It.P;
-      if (UsesTainted && It.P != Phase::Handled)
+      if (UsesTainted)
         Next = Phase::Tainted;
       for (const BasicBlock *S : successors(It.BB))
         edge(It.BB, S, Next, It.Decided);

@@ -47,7 +47,9 @@ void sink(size_t);
 	X(keep_high_bits, KEEP) X(keep_guarded_signed_inexact, KEEP)              \
 	X(keep_serial_used, KEEP) X(keep_sub_used_added_back, KEEP)          \
 	X(keep_signed_loff_any, KEEP) X(keep_signed_sub_any, KEEP)             \
-	X(keep_ptr_signed_offset, KEEP)
+	X(keep_ptr_signed_offset, KEEP) X(keep_carry_wide, KEEP)                \
+	X(keep_carry_short, KEEP) X(keep_guard_falls_through, KEEP)          \
+	X(keep_wrap_side_decides, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

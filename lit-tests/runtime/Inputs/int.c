@@ -162,18 +162,18 @@ noinline int loop_each_element(void)
 noinline int modular_bitmap(void) { unsigned nbits = (unsigned)two; sink(-(nbits) & (BITS_PER_LONG - 1)); return 0; }
 noinline int modular_trunc(void) { unsigned h = u32_max, k = (unsigned)two; sink((unsigned char)(h * 0x9e3779b1u + k)); return 0; }
 noinline int modular_urem(void) { size_t h = big; sink((h * 2654435761UL) % 1024); return 0; }
-/* arch/x86/include/asm/page_64.h, __phys_addr_nodebug(). */
-#define START_KERNEL_MAP 0xffffffff80000000UL
-#define PAGE_OFFSET_BASE 0xffff888000000000UL
-volatile size_t phys_base = 0x1000000;
+/* A ring index stepped back: the selected correction undoes the wrap
+ * exactly (16 >= 5 on the wrap side, 0 <= 5 on the other). */
 noinline int carry_select(void)
 {
-	size_t x = PAGE_OFFSET_BASE + (size_t)two; /* a direct-map address */
-	size_t y = x - START_KERNEL_MAP;
-	x = y + ((x > y) ? phys_base : (START_KERNEL_MAP - PAGE_OFFSET_BASE));
-	sink(x);
-	return x != 2;
+	size_t head = two, y = head - 5;
+	size_t idx = y + ((y > head) ? 16 : 0);
+	sink(idx);
+	return idx != 13;
 }
+/* Corrections that do not make the result exact. */
+noinline int keep_carry_wide(void) { unsigned x = (unsigned)two * 50, y = x - 5; sink(y + ((x > y) ? 0xfffffff0u : 5u)); return 0; }
+noinline int keep_carry_short(void) { unsigned x = (unsigned)two, y = x - 5; sink(y + ((x > y) ? 0u : 1u)); return 0; }
 noinline int neg_const(void) { sink(-1UL); return 0; }
 noinline int neg_const_mask(void) { size_t x = big; sink(x & -4096UL); return 0; }
 
@@ -218,4 +218,25 @@ noinline int keep_guarded_signed_inexact(void)
 		return 1;
 	sink((size_t)s);
 	return 0;
+}
+/* The wrap side of the test falls through (a WARN_ON() that does not
+ * return): the wrapped end passes the bound. */
+noinline int keep_guard_falls_through(void)
+{
+	size_t off = big, len = two, size = 4096;
+	size_t end = off + len;
+	if (end < off)
+		sink(1);
+	if (end > size)
+		return 1;
+	return 0;
+}
+/* The wrap side skips a store, then decides on the wrapped sum. */
+noinline int keep_wrap_side_decides(void)
+{
+	size_t a = big, b = two;
+	size_t s = a + b;
+	if (s >= a)
+		sink(1);
+	return s < 100;
 }
