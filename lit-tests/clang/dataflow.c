@@ -147,6 +147,28 @@ int mul_div(size_t a, size_t b)
 	return 0;
 }
 
+// In a scope with locals, -O1 and up give clang's exits of the scope one
+// cleanup block that switches on which exit was taken (lifetime markers);
+// the wrap path `goto out` must not be followed into the `return p` exit.
+// Same decision at -O0 (no cleanup block) and -O2.
+// IR-LABEL: define {{.*}} @mul_div_scoped(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+unsigned mul_div_scoped(unsigned x0, unsigned x1)
+{
+	{
+		unsigned p = x1 * 3U; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on mul: mul-div
+		if (x1 && p / x1 != 3U) {
+			flag = 1;
+			goto out;
+		}
+		if (x0 == 3)
+			return p;
+	}
+out:
+	return 0;
+}
+
 // IR-LABEL: define {{.*}} @mul_untested(
 // IR: {{__ubsan_handle_mul_overflow|ubsantrap}}
 size_t mul_untested(size_t n)

@@ -41,7 +41,39 @@ struct Item {
   const Instruction *From; // first instruction to look at
   Phase P;
   bool Decided; // passed a branch the wrap decided (a loop exit)
+  const BasicBlock *Pred = nullptr; // the block this path came from
 };
+
+/// A terminator of BB that branches on a phi of BB: clang's scope cleanups
+/// (`cleanup.dest`, promoted) merge every exit of a scope into one block and
+/// switch on a constant each exit stored. Entered from Pred, the path takes
+/// the successor that constant selects; other successors belong to other
+/// paths. Null when the path's constant is not known.
+const PHINode *threadingPhi(const BasicBlock &BB) {
+  const Instruction *Term = BB.getTerminator();
+  const Value *Cond = nullptr;
+  if (const auto *SI = dyn_cast<SwitchInst>(Term))
+    Cond = SI->getCondition();
+  else if (const auto *Br = dyn_cast<BranchInst>(Term);
+           Br && Br->isConditional())
+    Cond = Br->getCondition();
+  const auto *Phi = dyn_cast_or_null<PHINode>(Cond);
+  return Phi && Phi->getParent() == &BB ? Phi : nullptr;
+}
+
+const BasicBlock *threadedSuccessor(const BasicBlock &BB,
+                                    const BasicBlock *Pred) {
+  const PHINode *Phi = threadingPhi(BB);
+  if (!Phi || !Pred || Phi->getBasicBlockIndex(Pred) < 0)
+    return nullptr;
+  const auto *C = dyn_cast<ConstantInt>(Phi->getIncomingValueForBlock(Pred));
+  if (!C)
+    return nullptr;
+  const Instruction *Term = BB.getTerminator();
+  if (const auto *SI = dyn_cast<SwitchInst>(Term))
+    return SI->findCaseValue(C)->getCaseSuccessor();
+  return cast<BranchInst>(Term)->getSuccessor(C->isZero() ? 1 : 0);
+}
 
 /// Instructions that are not program behaviour: the checks' own machinery,
 /// the UBSan runtime, and intrinsics without observable effect.
@@ -75,7 +107,9 @@ private:
   SmallPtrSet<const Value *, 16> Tainted;
   /// Blocks on the wrap side of a wrap test of the value.
   SmallPtrSet<const BasicBlock *, 4> Handling;
-  DenseSet<std::tuple<const BasicBlock *, unsigned, unsigned>> Visited;
+  DenseSet<std::tuple<const BasicBlock *, unsigned, unsigned,
+                     const BasicBlock *>>
+      Visited;
   SmallVector<Item, 16> Work;
   std::string FirstDecisionWhy; // why the first steering compare was no test
   std::string Failure;
@@ -202,7 +236,7 @@ void Walker::failUse(const Instruction &User, const Item &It) {
 
 void Walker::edge(const BasicBlock *From, const BasicBlock *To, Phase P,
                   bool Decided) {
-  Item It{To, nullptr, P, Decided};
+  Item It{To, nullptr, P, Decided, From};
   for (const PHINode &Phi : To->phis()) {
     const Value *In = Phi.getIncomingValueForBlock(From);
     if (Derived.count(In))
@@ -212,7 +246,10 @@ void Walker::edge(const BasicBlock *From, const BasicBlock *To, Phase P,
   }
   if (P != Phase::Handled && Handling.count(To))
     It.P = Phase::Handled;
-  if (!Visited.insert({To, unsigned(It.P), unsigned(It.Decided)}).second)
+  // Where the path came from matters only where a threading phi decides.
+  const BasicBlock *Key = threadingPhi(*To) ? From : nullptr;
+  if (!Visited.insert({To, unsigned(It.P), unsigned(It.Decided), Key})
+           .second)
     return;
   It.From = &*To->getFirstNonPHIIt();
   Work.push_back(It);
@@ -225,6 +262,8 @@ void Walker::branch(const BranchInst &Br, const Item &It) {
       edge(BB, S, It.P, It.Decided);
     return;
   }
+  if (const BasicBlock *S = threadedSuccessor(*BB, It.Pred))
+    return edge(BB, S, It.P, It.Decided);
   const Value *Cond = Br.getCondition();
   std::string Why;
   if (std::optional<bool> Side = wrapSide(Cond, &Why)) {
@@ -306,6 +345,8 @@ void Walker::scan(Item It) {
       Phase Next = It.P;
       if (UsesTainted)
         Next = Phase::Tainted;
+      if (const BasicBlock *S = threadedSuccessor(*It.BB, It.Pred))
+        return edge(It.BB, S, Next, It.Decided);
       for (const BasicBlock *S : successors(It.BB))
         edge(It.BB, S, Next, It.Decided);
       return;
