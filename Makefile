@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check boot boot-test lint-ignorelists fuzz-quick fuzz bench clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle bench clean help
 
 all: plugin
 
@@ -24,6 +24,7 @@ help:
 	@echo "make boot-test - the boot test of make check: the plugin kernel PASSes --strict, the no-plugin one fails wrap_idiom"
 	@echo "make lint-ignorelists - lint ignorelists/*.scl against the patched 6.12 tree"
 	@echo "make fuzz-quick - csmith differential test, 10 programs, LLVM 22 and 19 (part of check); fuzz: $(FUZZ_N) programs"
+	@echo "make fuzz-oracle - $(ORACLE_N) random wrap-test programs against a wrap oracle (200 per LLVM in check)"
 	@echo "make bench   - compile-time cost of the plugin on kernel files and sqlite3.c (bench/RESULTS.md)"
 
 deps:
@@ -47,7 +48,7 @@ lit: plugin
 lit-19: plugin-19
 	cmake --build $(BUILD19) --target check-lit
 
-check: lit lit-19 fuzz-quick lint-ignorelists boot-test
+check: lit lit-19 fuzz-quick fuzz-oracle-quick lint-ignorelists boot-test
 	@echo "check: all tests passed"
 
 # The kernel side (qemu-run/README.md): patched kernel built with the plugin,
@@ -76,6 +77,22 @@ fuzz-quick: plugin plugin-19
 	OUT=$(BUILD)/fuzz PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so fuzz/csmith-diff.sh -j$(JOBS) 10 1
 	OUT=$(BUILD19)/fuzz PLUGIN=$(BUILD19)/llvm-pass/WrapIdiom.so CLANG=clang-19 \
 		fuzz/csmith-diff.sh -j$(JOBS) 10 1
+
+# Random wrap-test programs against a wrap oracle (fuzz/wrap-oracle/run.py):
+# a removed check whose wrap the oracle judges harmful, or a decision that
+# differs between -O0 and -O2, fails. Quick: 200 programs per LLVM (check).
+ORACLE_N    ?= 1000
+ORACLE_SEED ?= 1
+
+fuzz-oracle-quick: plugin plugin-19
+	OUT=$(BUILD)/fuzz-oracle PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \
+		fuzz/wrap-oracle/run.py -j$(JOBS) 200 $(ORACLE_SEED)
+	OUT=$(BUILD19)/fuzz-oracle PLUGIN=$(BUILD19)/llvm-pass/WrapIdiom.so CLANG=clang-19 \
+		fuzz/wrap-oracle/run.py -j$(JOBS) 200 $(ORACLE_SEED)
+
+fuzz-oracle: plugin
+	OUT=$(BUILD)/fuzz-oracle PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \
+		fuzz/wrap-oracle/run.py -j$(JOBS) $(ORACLE_N) $(ORACLE_SEED)
 
 fuzz: plugin
 	OUT=$(BUILD)/fuzz PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \

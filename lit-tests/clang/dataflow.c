@@ -169,6 +169,20 @@ out:
 	return 0;
 }
 
+// Divided back by the wrong factor: `p / a != a` is no wrap test (a = b =
+// 0xfffffffe wraps to p = 4, and 4 / a == 0 != a says "wrapped" only by
+// chance; a = 0x10000, b = 0x10001 wraps with p / a == 1). Found by the
+// wrap oracle (fuzz/wrap-oracle), which the plugin took for loop-counter.
+// IR-LABEL: define {{.*}} @mul_div_wrong_factor(
+// IR: {{__ubsan_handle_mul_overflow|ubsantrap}}
+int mul_div_wrong_factor(unsigned a, unsigned b)
+{
+	unsigned p = a * b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on mul
+	if (a && p / a != a)
+		flag = 1;
+	return 0;
+}
+
 // IR-LABEL: define {{.*}} @mul_untested(
 // IR: {{__ubsan_handle_mul_overflow|ubsantrap}}
 size_t mul_untested(size_t n)

@@ -301,8 +301,10 @@ void Walker::scan(Item It) {
     if (isInstrumentation(*I) && !I->isTerminator())
       continue; // a check's own glue and report: not the program
     bool UsesDerived = false, UsesTainted = false;
+    // `p / a` is the product seen through a division: a comparison of it
+    // that is no exact division test decides on the wrapped value.
     for (const Value *V : I->operands()) {
-      UsesDerived |= Derived.count(V) > 0;
+      UsesDerived |= Derived.count(V) > 0 || DivTests.count(V) > 0;
       UsesTainted |= Tainted.count(V) > 0;
     }
     if (UsesDerived) {

@@ -240,3 +240,12 @@ noinline int keep_wrap_side_decides(void)
 		sink(1);
 	return s < 100;
 }
+/* The product divided back by the wrong factor: no wrap test. */
+noinline int keep_mul_div_wrong_factor(void)
+{
+	unsigned a = 0x10000, b = (unsigned)two * 0x8000 + 1;
+	unsigned p = a * b; /* wraps to 0x10000, and p / a == 1 != a */
+	if (a && p / a != a)
+		sink(1);
+	return 0;
+}

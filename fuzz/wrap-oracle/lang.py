@@ -1,0 +1,168 @@
+"""The little language of the wrap-oracle generator.
+
+
+A program is a list of functions over a few integer types. Each function is
+rendered twice from the same tree:
+
+  plain   ordinary C, the program the plugin sees (each checked operator's
+          line and column are recorded, to map clang's remarks back to it);
+  oracle  the same computation with shadows: every value v carries
+          v_i, its value in unbounded ("ideal") arithmetic (__int128),
+          v_d, the set of checked operations whose result flows into it,
+          v_c, the set of comparisons whose outcome flows into it,
+          and every checked operation, comparison and effect is logged
+          (judge.py reads the log).
+
+Expressions: ('var', name) ('const', value, ty) ('bin', op, ty, l, r)
+('neg', ty, e) ('cmp', pred, l, r) ('cast', ty, e) ('sel', cmp, a, b).
+Statements: ('decl', ty, name, e) ('if', cond, then, else) ('ret', e)
+('sink', e) ('store', e) ('warn',) ('goto',) ('postdec', name, body)
+('predec', name, limit, body). cond is a comparison, ('and', var, cmp)
+or ('or', cond, cond).
+"""
+
+TYPES = {
+    # name: (C type, bits, signed)
+    'u32': ('unsigned int', 32, False),
+    'u64': ('unsigned long', 64, False),
+    'i32': ('int', 32, True),
+    'i64': ('long', 64, True),
+    'u8': ('unsigned char', 8, False),
+}
+CHECKED = {'+': 'add', '-': 'sub', '*': 'mul'}
+MARK = '\x01'
+
+
+def cmax(ty):
+    _, bits, signed = TYPES[ty]
+    return (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
+
+
+def cmin(ty):
+    _, bits, signed = TYPES[ty]
+    return -(1 << (bits - 1)) if signed else 0
+
+
+def wrap(v, ty):
+    """v reduced to ty the way C converts to it (modulo 2^bits)."""
+    _, bits, signed = TYPES[ty]
+    v &= (1 << bits) - 1
+    if signed and v >> (bits - 1):
+        v -= 1 << bits
+    return v
+
+
+def const_text(v, ty):
+    suffix = {'u32': 'U', 'u64': 'UL', 'i32': '', 'i64': 'L', 'u8': 'U'}[ty]
+    if v < 0:
+        return '(%s)' % (str(v) + suffix)
+    return '%d%s' % (v, suffix) if v <= 0xffffffff or ty != 'i32' else str(v)
+
+
+class Func:
+    def __init__(self, name, params, body):
+        self.name = name          # C name
+        self.params = params      # [(ty, name)]
+        self.body = body          # statements
+        self.ops = []             # checked operation ids, in order
+        self.sites = []           # comparison ids
+
+
+class Numbering:
+    """Program-wide ids of checked operations and comparisons."""
+
+    def __init__(self):
+        self.op = 0
+        self.cmp = 0
+        self.op_kind = {}   # id -> 'add', 'sub', 'mul', 'neg'
+        self.op_func = {}   # id -> function name
+
+    def new_op(self, kind, func):
+        self.op += 1
+        self.op_kind[self.op] = kind
+        self.op_func[self.op] = func
+        return self.op
+
+    def new_cmp(self):
+        self.cmp += 1
+        return self.cmp
+
+
+def type_of(e, env):
+    k = e[0]
+    if k == 'var':
+        return env[e[1]]
+    if k in ('const', 'neg', 'cast'):
+        return e[2] if k == 'const' else e[1]
+    if k == 'bin':
+        return e[2]
+    if k == 'cmp':
+        return 'i32'
+    if k == 'sel':
+        return type_of(e[2], env)
+    raise ValueError(e)
+
+
+def number(funcs, num):
+    """Give every checked operation and comparison its id (in place)."""
+    def expr(e, f):
+        k = e[0]
+        if k == 'bin':
+            e = list(e)
+            e[3] = expr(e[3], f)
+            e[4] = expr(e[4], f)
+            if e[1] in CHECKED and TYPES[e[2]][1] >= 32:
+                e.append(num.new_op(CHECKED[e[1]], f.name))
+                f.ops.append(e[-1])
+            return tuple(e)
+        if k == 'neg':
+            inner = expr(e[2], f)
+            if inner[0] == 'const' or TYPES[e[1]][2]:
+                return ('neg', e[1], inner)
+            oid = num.new_op('neg', f.name)
+            f.ops.append(oid)
+            return ('neg', e[1], inner, oid)
+        if k == 'cmp':
+            cid = num.new_cmp()
+            f.sites.append(cid)
+            return ('cmp', e[1], expr(e[2], f), expr(e[3], f), cid)
+        if k == 'cast':
+            return ('cast', e[1], expr(e[2], f))
+        if k == 'sel':
+            return ('sel', expr(e[1], f), expr(e[2], f), expr(e[3], f))
+        return e
+
+    def cond(c, f):
+        if c[0] == 'and':
+            return ('and', c[1], expr(c[2], f))
+        if c[0] == 'or':
+            return ('or', cond(c[1], f), cond(c[2], f))
+        return expr(c, f)
+
+    def stmts(body, f):
+        out = []
+        for s in body:
+            k = s[0]
+            if k == 'decl':
+                out.append(('decl', s[1], s[2], expr(s[3], f)))
+            elif k == 'if':
+                out.append(('if', cond(s[1], f), stmts(s[2], f),
+                            stmts(s[3], f)))
+            elif k in ('ret', 'sink', 'store'):
+                out.append((k, expr(s[1], f)))
+            elif k == 'postdec':
+                oid = num.new_op('sub', f.name)
+                f.ops.append(oid)
+                out.append(('postdec', s[1], stmts(s[2], f), oid))
+            elif k == 'predec':
+                oid = num.new_op('sub', f.name)
+                f.ops.append(oid)
+                cid = num.new_cmp()
+                f.sites.append(cid)
+                out.append(('predec', s[1], s[2], stmts(s[3], f), oid, cid))
+            else:
+                out.append(s)
+        return out
+
+    for f in funcs:
+        f.body = stmts(f.body, f)

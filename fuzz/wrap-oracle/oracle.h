@@ -1,0 +1,50 @@
+/* The oracle build's runtime: an event log on stdout (judge.py reads it)
+ * and the ideal value of a conversion. Built with -O0 -fwrapv and no
+ * sanitizer: the machine values are what the program computes. */
+#include <stdio.h>
+
+typedef unsigned long long u64;
+
+volatile unsigned long g_store;
+static unsigned long sunk;
+void sink(unsigned long v) { sunk += v; }
+void warn(void) { }
+
+static void ev_F(int f, int call) { printf("F %d %d\n", f, call); }
+static void ev_W(int k, int w) { printf("W %d %d\n", k, w); }
+/* A counterfactual run (run.py, judge.py) gives one comparison, at its
+ * n-th evaluation in the call, its ideal outcome instead. */
+static int force_c = -1, force_n, seen_n;
+
+static int ev_C(int c, char ctx, int m, int id, u64 d)
+{
+	m = m != 0;
+	printf("C %d %c %d %d %llx\n", c, ctx, m, id != 0, d);
+	if (c == force_c && ++seen_n == force_n)
+		return id != 0;
+	return m;
+}
+static void ev_E(const char *kind, unsigned long v, int mismatch, u64 d, u64 c)
+{
+	printf("E %s %d %llx %llx %lx\n", kind, mismatch, d, c, v);
+}
+
+static __int128 wrapv(__int128 v, int bits, int sgn)
+{
+	unsigned __int128 u = (unsigned __int128)v & (((unsigned __int128)1 << bits) - 1);
+	if (sgn && (u >> (bits - 1)) & 1)
+		return (__int128)u - ((__int128)1 << bits);
+	return (__int128)u;
+}
+
+/* A conversion to a type no wider than the source reinterprets the bits,
+ * in ideal arithmetic too (serial numbers, truncations are modular by
+ * intent); a widening one keeps the ideal value where the type holds it. */
+static __int128 icast(__int128 v, int bits, int sgn, int srcbits)
+{
+	if (bits <= srcbits)
+		return wrapv(v, bits, sgn);
+	if (wrapv(v, bits, sgn) == v)
+		return v;
+	return wrapv(v, bits, sgn);
+}

@@ -1,0 +1,319 @@
+"""Render a numbered program (lang.py) as plain C and as the oracle's C."""
+import re
+
+from lang import TYPES, MARK, const_text, type_of
+
+EFFECT_TY = 'u64'  # sink(), the store and the return take unsigned long
+
+
+def ctype(ty):
+    return TYPES[ty][0]
+
+
+# --------------------------------------------------------------- plain C --
+
+def plain_expr(e):
+    k = e[0]
+    if k == 'var':
+        return e[1]
+    if k == 'const':
+        return const_text(e[1], e[2])
+    if k == 'bin':
+        mark = MARK + str(e[5]) + MARK if len(e) > 5 else ''
+        return '(%s %s%s %s)' % (plain_expr(e[3]), mark, e[1],
+                                 plain_expr(e[4]))
+    if k == 'neg':
+        mark = MARK + str(e[3]) + MARK if len(e) > 3 else ''
+        return '(%s-%s)' % (mark, plain_expr(e[2]))
+    if k == 'cmp':
+        return '(%s %s %s)' % (plain_expr(e[2]), e[1], plain_expr(e[3]))
+    if k == 'cast':
+        return '((%s)%s)' % (ctype(e[1]), plain_expr(e[2]))
+    if k == 'sel':
+        return '(%s ? %s : %s)' % (plain_expr(e[1]), plain_expr(e[2]),
+                                   plain_expr(e[3]))
+    raise ValueError(e)
+
+
+def plain_cond(c):
+    if c[0] == 'and':
+        return '%s && %s' % (c[1], plain_expr(c[2]))
+    if c[0] == 'or':
+        return '%s || %s' % (plain_cond(c[1]), plain_cond(c[2]))
+    return plain_expr(c)
+
+
+def plain_stmts(body, env, out, depth):
+    ind = '\t' * depth
+    for s in body:
+        k = s[0]
+        if k == 'decl':
+            env[s[2]] = s[1]
+            out.append('%s%s %s = %s;' % (ind, ctype(s[1]), s[2],
+                                         plain_expr(s[3])))
+        elif k == 'if':
+            out.append('%sif (%s) {' % (ind, plain_cond(s[1])))
+            plain_stmts(s[2], env, out, depth + 1)
+            if s[3]:
+                out.append(ind + '} else {')
+                plain_stmts(s[3], env, out, depth + 1)
+            out.append(ind + '}')
+        elif k == 'ret':
+            out.append('%sreturn (unsigned long)%s;' % (ind, plain_expr(s[1])))
+        elif k == 'sink':
+            out.append('%ssink((unsigned long)%s);' % (ind, plain_expr(s[1])))
+        elif k == 'store':
+            out.append('%sg_store = (unsigned long)%s;' % (ind,
+                                                           plain_expr(s[1])))
+        elif k == 'warn':
+            out.append(ind + 'warn();')
+        elif k == 'goto':
+            out.append(ind + 'goto out;')
+        elif k == 'postdec':
+            out.append('%swhile (%s%s%s--) {' % (ind, s[1], MARK + str(s[3]),
+                                                 MARK))
+            plain_stmts(s[2], env, out, depth + 1)
+            out.append(ind + '}')
+        elif k == 'predec':
+            out.append('%s{' % ind)
+            out.append('%s\tint kc = 0;' % ind)
+            out.append('%s\twhile (%s--%s) {' % (ind, MARK + str(s[4]) + MARK,
+                                                 s[1]))
+            out.append('%s\t\tif (++kc == %d)' % (ind, s[2]))
+            out.append('%s\t\t\tbreak;' % ind)
+            plain_stmts(s[3], env, out, depth + 2)
+            out.append(ind + '\t}')
+            out.append(ind + '}')
+        else:
+            raise ValueError(s)
+
+
+def plain_func(f):
+    env = dict((n, t) for t, n in f.params)
+    lines = ['static __attribute__((noinline)) unsigned long %s(%s)' % (
+        f.name, ', '.join('%s %s' % (ctype(t), n) for t, n in f.params)), '{']
+    plain_stmts(f.body, env, lines, 1)
+    lines += ['out:', '\treturn 0;', '}']
+    return lines
+
+
+MARK_RE = re.compile(MARK + r'(\d+)' + MARK)
+
+
+def strip_marks(lines, first_line):
+    """Remove the operator marks; return the lines and {(line, col): op}."""
+    where = {}
+    clean = []
+    for n, line in enumerate(lines):
+        while True:
+            m = MARK_RE.search(line)
+            if not m:
+                break
+            col = m.start() + 1 + line[:m.start()].count('\t') * 0
+            where[(first_line + n, col)] = int(m.group(1))
+            line = line[:m.start()] + line[m.end():]
+        clean.append(line)
+    return clean, where
+
+
+# ------------------------------------------------------------- oracle C --
+
+class Oracle:
+    """Lowers a function into C that computes every value with its shadows
+    (machine, ideal, checked-operation set, comparison set) and logs."""
+
+    def __init__(self, f, fidx):
+        self.f = f
+        self.fidx = fidx
+        self.n = 0
+        self.out = []
+        self.env = dict((n, t) for t, n in f.params)
+
+    def tmp(self):
+        self.n += 1
+        return 't%d' % self.n
+
+    def emit(self, depth, text):
+        self.out.append('\t' * depth + text)
+
+    def declare(self, depth, name, ty):
+        self.emit(depth, '%s %s; __int128 %s_i; u64 %s_d, %s_c;' % (
+            ctype(ty), name, name, name, name))
+
+    def opbit(self, oid):
+        return '(1ULL << %d)' % self.f.ops.index(oid)
+
+    def cmpbit(self, cid):
+        return '(1ULL << %d)' % self.f.sites.index(cid)
+
+    def expr(self, e, depth):
+        """Emit statements computing e; return the name of its quadruple."""
+        k = e[0]
+        t = self.tmp()
+        if k == 'var':
+            return e[1]
+        ty = type_of(e, self.env)
+        self.declare(depth, t, ty)
+        if k == 'const':
+            v = const_text(e[1], e[2])
+            self.emit(depth, '%s = %s; %s_i = %s; %s_d = 0; %s_c = 0;' % (
+                t, v, t, t, t, t))
+        elif k == 'bin':
+            l, r = self.expr(e[3], depth), self.expr(e[4], depth)
+            op = e[1]
+            self.emit(depth, '%s = (%s)(%s %s %s);' % (t, ctype(ty), l, op, r))
+            if op == '/' or op == '%':
+                self.emit(depth, '%s_i = %s_i != 0 ? %s_i %s %s_i : %s;' % (
+                    t, r, l, op, r, t))
+            elif op == '>>':
+                self.emit(depth, '%s_i = %s_i >> %s;' % (t, l, r))
+            else:
+                self.emit(depth, '%s_i = %s_i %s %s_i;' % (t, l, op, r))
+            self.emit(depth, '%s_d = %s_d | %s_d; %s_c = %s_c | %s_c;' % (
+                t, l, r, t, l, r))
+            if len(e) > 5:
+                name = {'+': 'add', '-': 'sub', '*': 'mul'}[op]
+                self.emit(depth, '{ %s o; ev_W(%d, __builtin_%s_overflow'
+                          '(%s, %s, &o)); }' % (ctype(ty), e[5], name, l, r))
+                self.emit(depth, '%s_d |= %s;' % (t, self.opbit(e[5])))
+        elif k == 'neg':
+            x = self.expr(e[2], depth)
+            self.emit(depth, '%s = (%s)-%s; %s_d = %s_d; %s_c = %s_c;' % (
+                t, ctype(ty), x, t, x, t, x))
+            if e[2][0] == 'const':
+                self.emit(depth, '%s_i = %s;' % (t, t))  # as written
+            else:
+                self.emit(depth, '%s_i = -%s_i;' % (t, x))
+            if len(e) > 3:
+                self.emit(depth, 'ev_W(%d, %s != 0);' % (e[3], x))
+                self.emit(depth, '%s_d |= %s;' % (t, self.opbit(e[3])))
+        elif k == 'cmp':
+            self.compare(e, depth, t, 'v')
+        elif k == 'cast':
+            x = self.expr(e[2], depth)
+            _, bits, sgn = TYPES[ty]
+            sbits = TYPES[type_of(e[2], self.env)][1]
+            self.emit(depth, '%s = (%s)%s; %s_i = icast(%s_i, %d, %d, %d); '
+                      '%s_d = %s_d; %s_c = %s_c;' % (
+                          t, ctype(ty), x, t, x, bits, sgn, sbits, t, x, t, x))
+        elif k == 'sel':
+            c = self.expr(e[1], depth)
+            self.emit(depth, 'if (%s) {' % c)
+            a = self.expr(e[2], depth + 1)
+            self.copy(depth + 1, t, a)
+            self.emit(depth, '} else {')
+            b = self.expr(e[3], depth + 1)
+            self.copy(depth + 1, t, b)
+            self.emit(depth, '}')
+            self.emit(depth, '%s_c |= %s_c;' % (t, c))
+        return t
+
+    def copy(self, depth, dst, src):
+        self.emit(depth, '%s = %s; %s_i = %s_i; %s_d = %s_d; %s_c = %s_c;' % (
+            dst, src, dst, src, dst, src, dst, src))
+
+    def compare(self, e, depth, t, ctx):
+        l, r = self.expr(e[2], depth), self.expr(e[3], depth)
+        self.emit(depth, '%s = (%s %s %s); %s_i = (%s_i %s %s_i);' % (
+            t, l, e[1], r, t, l, e[1], r))
+        # A comparison's outcome carries no arithmetic: its influence is
+        # the comparison itself (judge.py).
+        self.emit(depth, '%s_d = 0; %s_c = %s_c | %s_c | %s;' % (
+            t, t, l, r, self.cmpbit(e[4])))
+        self.emit(depth, '%s = ev_C(%d, \'%s\', %s, (int)%s_i, %s_d | %s_d);'
+                  % (t, e[4], ctx, t, t, l, r))
+
+    def cond(self, c, depth):
+        """Emit the evaluation of a branch condition; return an int name."""
+        f = self.tmp()
+        self.emit(depth, 'int %s = 0;' % f)
+        if c[0] == 'and':
+            self.emit(depth, 'if (%s) {' % c[1])
+            g = self.cond(c[2], depth + 1)
+            self.emit(depth + 1, '%s = %s;' % (f, g))
+            self.emit(depth, '}')
+        elif c[0] == 'or':
+            g = self.cond(c[1], depth)
+            self.emit(depth, '%s = %s;' % (f, g))
+            self.emit(depth, 'if (!%s) {' % f)
+            h = self.cond(c[2], depth + 1)
+            self.emit(depth + 1, '%s = %s;' % (f, h))
+            self.emit(depth, '}')
+        else:
+            t = self.tmp()
+            self.declare(depth, t, 'i32')
+            self.compare(c, depth, t, 'b')
+            self.emit(depth, '%s = %s;' % (f, t))
+        return f
+
+    def effect(self, kind, e, depth):
+        x = self.expr(e, depth)
+        sbits = TYPES[type_of(e, self.env)][1]
+        self.emit(depth, '{ unsigned long m = (unsigned long)%s; __int128 i = '
+                  'icast(%s_i, 64, 0, %d); ev_E("%s", m, i != (__int128)m, '
+                  '%s_d, %s_c);' % (x, x, sbits, kind, x, x))
+        if kind == 'ret':
+            self.emit(depth, '  return m; }')
+        elif kind == 'sink':
+            self.emit(depth, '  sink(m); }')
+        else:
+            self.emit(depth, '  g_store = m; }')
+
+    def stmts(self, body, depth):
+        for s in body:
+            k = s[0]
+            if k == 'decl':
+                self.env[s[2]] = s[1]
+                x = self.expr(s[3], depth)
+                self.declare(depth, s[2], s[1])
+                self.copy(depth, s[2], x)
+            elif k == 'if':
+                c = self.cond(s[1], depth)
+                self.emit(depth, 'if (%s) {' % c)
+                self.stmts(s[2], depth + 1)
+                self.emit(depth, '} else {')
+                self.stmts(s[3], depth + 1)
+                self.emit(depth, '}')
+            elif k in ('ret', 'sink', 'store'):
+                self.effect(k, s[1], depth)
+            elif k == 'warn':
+                self.emit(depth, 'ev_E("warn", 0, 0, 0, 0); warn();')
+            elif k == 'goto':
+                self.emit(depth, 'goto out;')
+            elif k == 'postdec':
+                self.loop_dec(s[1], s[2], s[3], None, None, depth)
+            elif k == 'predec':
+                self.loop_dec(s[1], s[3], s[4], s[2], s[5], depth)
+
+    def loop_dec(self, n, body, oid, limit, cid, depth):
+        ty = self.env[n]
+        self.emit(depth, '{ int kc = 0; (void)kc;')
+        self.emit(depth, 'for (;;) {')
+        d = depth + 1
+        self.emit(d, '%s old = %s; { %s o; ev_W(%d, __builtin_sub_overflow'
+                  '(%s, (%s)1, &o)); }' % (ctype(ty), n, ctype(ty), oid, n,
+                                           ctype(ty)))
+        self.emit(d, '%s = (%s)(%s - 1); %s_i = %s_i - 1; %s_d |= %s;' % (
+            n, ctype(ty), n, n, n, n, self.opbit(oid)))
+        if limit is None:  # while (n--): the old value decides
+            self.emit(d, 'if (!(old != 0)) break;')
+        else:  # while (--n): the new one does
+            self.emit(d, 'int m = ev_C(%d, \'b\', %s != 0, (int)(%s_i != 0), '
+                      '%s_d);' % (cid, n, n, n))
+            self.emit(d, 'if (!m) break;')
+            self.emit(d, 'if (++kc == %d) break;' % limit)
+        self.stmts(body, d)
+        self.emit(depth, '} }')
+
+    def render(self):
+        f = self.f
+        head = 'static __attribute__((noinline)) unsigned long o_%s(%s)' % (
+            f.name, ', '.join('%s %s' % (ctype(t), n) for t, n in f.params))
+        self.out = [head, '{']
+        self.emit(1, 'ev_F(%d);' % self.fidx)
+        for t, n in f.params:
+            self.emit(1, '__int128 %s_i = %s; u64 %s_d = 0, %s_c = 0;' % (
+                n, n, n, n))
+        self.stmts(f.body, 1)
+        self.out += ['out:', '\tev_E("ret", 0, 0, 0, 0);', '\treturn 0;', '}']
+        return self.out

@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""fuzz/wrap-oracle/run.py - random wrap-test programs against a wrap oracle.
+
+Usage: run.py [-j JOBS] [--functions F] [--calls K] [--keep] N SEED
+
+Generates N programs (seeds SEED .. SEED+N-1) of F functions each, every
+function one wrap-test shape of IDIOMS.md with random variations
+(shapes.py). For each program:
+
+  1. the plain program is compiled with the plugin at -O0 and -O2 (clang's
+     signed and unsigned wrap checks, -fwrapv, -wrap-idiom-signed-wrap) and
+     its remarks say which checks were removed, and by which idiom;
+  2. the oracle program (the same functions with shadow values, built
+     -O0 -fwrapv without sanitizers) runs each function on K boundary-heavy
+     argument tuples and logs every checked operation, comparison and
+     effect; judge.py decides from that log which wraps were harmful;
+  3. a removed check whose operation wrapped harmfully in some run is a
+     failure: the plugin hid a real wrap. The function, the arguments and
+     the reason are printed. A check removed at -O0 and kept at -O2, or
+     the reverse, is a failure too: the decisions must not depend on -O.
+
+Prints, per idiom, the checks removed, how many of them wrapped in some
+run (exercised), and how many of those the oracle judged harmful. Exit
+status 0: no failure; 1: a failure; 2: a tool did not run.
+
+Environment: CLANG (clang-22), PLUGIN (build/llvm-pass/WrapIdiom.so), OUT
+(build/fuzz-oracle), PLUGIN_FLAGS (more flags for the plugin builds).
+"""
+import argparse
+import concurrent.futures
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from judge import Judge, parse, trace_of  # noqa: E402
+from lang import Func, Numbering, TYPES, const_text, number  # noqa: E402
+from render import Oracle, plain_func, strip_marks  # noqa: E402
+from shapes import Gen, inputs  # noqa: E402
+
+SAN = '-fsanitize=signed-integer-overflow,unsigned-integer-overflow'
+REMARK = re.compile(r'^prog\.c:(\d+):(\d+): remark: (removed|kept) \S+ check '
+                    r'on \S+: (\S+)')
+
+
+MAX_QUESTIONS = 400
+
+
+class ToolError(Exception):
+    pass
+
+
+def generate(seed, nfuncs, calls):
+    rng = random.Random(seed)
+    gen = Gen(rng)
+    funcs = [Func('f%d' % i, *gen.function()) for i in range(nfuncs)]
+    number(funcs, Numbering())
+    args = [inputs(rng, f.params, calls) for f in funcs]
+    return funcs, args
+
+
+def plain_source(seed, funcs):
+    lines = ['/* fuzz/wrap-oracle, seed %d */' % seed,
+             'extern void sink(unsigned long);', 'extern void warn(void);',
+             'extern volatile unsigned long g_store;', '']
+    where, text = {}, {}
+    for f in funcs:
+        clean, w = strip_marks(plain_func(f), len(lines) + 1)
+        clean[0] = clean[0].replace('static ', '')  # keep every function
+        where.update(w)
+        text[f.name] = clean
+        lines += clean + ['']
+    return '\n'.join(lines) + '\n', where, text
+
+
+def oracle_source(funcs, args):
+    lines = ['#include <stdlib.h>', '#include "oracle.h"',
+             'static int call_no;', '']
+    for i, f in enumerate(funcs):
+        lines += [l.replace('ev_F(%d);' % i, 'ev_F(%d, call_no);' % i)
+                  for l in Oracle(f, i).render()] + ['']
+    # ./oracle runs every call; ./oracle F J C N runs call J of function F
+    # with the N-th evaluation of comparison C given its ideal outcome.
+    lines.append('static void call(int f, int j)\n{\n\tcall_no = j;')
+    lines.append('\tswitch (f * 100000 + j) {')
+    for i, f in enumerate(funcs):
+        for j, tup in enumerate(args[i]):
+            vals = ', '.join(const_text(v, ty)
+                             for v, (ty, _) in zip(tup, f.params))
+            lines.append('\tcase %d: o_%s(%s); break;' % (i * 100000 + j,
+                                                         f.name, vals))
+    lines.append('\t}\n}\n')
+    lines.append('int main(int argc, char **argv)\n{')
+    lines.append('\tif (argc == 5) {')
+    lines.append('\t\tforce_c = atoi(argv[3]);\n\t\tforce_n = atoi(argv[4]);')
+    lines.append('\t\tcall(atoi(argv[1]), atoi(argv[2]));\n\t\treturn 0;\n\t}')
+    lines.append('\tfor (int f = 0; f < %d; f++)' % len(funcs))
+    lines.append('\t\tfor (int j = 0; j < %d; j++)' % max(len(a) for a in args))
+    lines.append('\t\t\tcall(f, j);')
+    lines.append('\treturn 0;\n}')
+    return '\n'.join(lines) + '\n'
+
+
+def run(cmd, cwd, what, timeout=60):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise ToolError('%s timed out after %d s (%s)' % (what, timeout,
+                                                         ' '.join(cmd)))
+    if p.returncode:
+        raise ToolError('%s failed (%s):\n%s' % (what, ' '.join(cmd),
+                                                 p.stderr[-2000:]))
+    return p
+
+
+def remarks(cfg, level, cwd):
+    cmd = [cfg.clang, '-c', '-O' + level, '-fwrapv', SAN, '-w'] + \
+        cfg.plugin_flags + ['-mllvm', '-wrap-idiom-signed-wrap',
+                            '-Rpass=wrap-idiom', '-Rpass-missed=wrap-idiom',
+                            'prog.c', '-o', 'prog-O%s.o' % level]
+    removed = {}
+    for line in run(cmd, cwd, 'plugin build -O' + level).stderr.splitlines():
+        m = REMARK.match(line)
+        if m and m.group(3) == 'removed':
+            removed[(int(m.group(1)), int(m.group(2)))] = m.group(4)
+    return removed
+
+
+def one(cfg, seed):
+    work = os.path.join(cfg.out, str(seed))
+    os.makedirs(work, exist_ok=True)
+    funcs, args = generate(seed, cfg.functions, cfg.calls)
+    src, where, text = plain_source(seed, funcs)
+    with open(os.path.join(work, 'prog.c'), 'w') as f:
+        f.write(src)
+    with open(os.path.join(work, 'oracle.c'), 'w') as f:
+        f.write(oracle_source(funcs, args))
+    shutil.copy(os.path.join(HERE, 'oracle.h'), work)
+    removed = {lvl: remarks(cfg, lvl, work) for lvl in ('0', '2')}
+    run([cfg.clang, '-O0', '-fwrapv', '-w', 'oracle.c', '-o', 'oracle'],
+        work, 'oracle build')
+    log = run(['./oracle'], work, 'oracle run', 20).stdout.splitlines()
+    events = list(parse(log))
+    j = Judge(funcs)
+    j.learn(events)
+    j.judge(events)
+    # Counterfactuals only where they can change a verdict: a removed check.
+    removed_ops = {where.get(site) for rem in removed.values() for site in rem}
+    asked = 0
+    for q, ops in j.questions.items():
+        if not removed_ops & set(ops) or set(ops) <= set(j.harm):
+            continue
+        asked += 1
+        if asked > MAX_QUESTIONS:
+            for k in ops:
+                j.hurt(k, 'too many counterfactual runs to decide', q[:2])
+            continue
+        out = run(['./oracle'] + [str(x) for x in q], work,
+                  'counterfactual run', 20).stdout.splitlines()
+        j.answer(q, trace_of(parse(out)))
+
+    res = {'seed': seed, 'stats': Counter(), 'failures': []}
+    func_of = {k: f for f in funcs for k in f.ops}
+    for lvl, rem in removed.items():
+        for site, idiom in rem.items():
+            k = where.get(site)
+            if lvl == '2':
+                res['stats'][(idiom, 'removed')] += 1
+                if k is None:
+                    res['stats'][(idiom, 'no operation')] += 1
+                elif k in j.wrapped:
+                    res['stats'][(idiom, 'exercised')] += 1
+                    if k in j.harm:
+                        res['stats'][(idiom, 'harmful')] += 1
+            if k is not None and k in j.harm:
+                why, fidx, call = j.harm[k]
+                f = funcs[fidx]
+                res['failures'].append(
+                    'seed %d -O%s: %s removed the check at prog.c:%d:%d (op %d),'
+                    ' but %s\n  call: %s(%s)\n%s' % (
+                        seed, lvl, idiom, site[0], site[1], k, why, f.name,
+                        ', '.join(str(v) for v in args[fidx][call]),
+                        '\n'.join('  | ' + l for l in text[f.name])))
+    o0, o2 = set(removed['0']), set(removed['2'])
+    for site in sorted(o0 ^ o2):
+        k = where.get(site)
+        f = func_of.get(k)
+        res['failures'].append(
+            'seed %d: prog.c:%d:%d removed at -O%s only (%s)\n%s' % (
+                seed, site[0], site[1], '0' if site in o0 else '2',
+                removed['0'].get(site) or removed['2'].get(site),
+                '\n'.join('  | ' + l for l in text[f.name]) if f else ''))
+    if not res['failures'] and not cfg.keep:
+        shutil.rmtree(work)
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1)
+    ap.add_argument('--functions', type=int, default=12)
+    ap.add_argument('--calls', type=int, default=48)
+    ap.add_argument('--keep', action='store_true')
+    ap.add_argument('count', type=int)
+    ap.add_argument('seed', type=int)
+    cfg = ap.parse_args()
+    root = os.path.dirname(os.path.dirname(HERE))
+    cfg.clang = os.environ.get('CLANG', 'clang-22')
+    plugin = os.environ.get('PLUGIN',
+                            os.path.join(root, 'build/llvm-pass/WrapIdiom.so'))
+    cfg.out = os.path.abspath(os.environ.get('OUT',
+                                             os.path.join(root, 'build/fuzz-oracle')))
+    plugin = os.path.abspath(plugin)
+    if not os.path.isfile(plugin):
+        sys.exit('wrap-oracle: %s: no such plugin (make plugin)' % plugin)
+    try:
+        major = int(subprocess.run([cfg.clang, '-dumpversion'], check=True,
+                                   capture_output=True, text=True)
+                    .stdout.split('.')[0])
+    except (OSError, subprocess.CalledProcessError, ValueError) as e:
+        print('wrap-oracle: %s does not run: %s' % (cfg.clang, e),
+              file=sys.stderr)
+        return 2
+    cfg.plugin_flags = ['-fpass-plugin=' + plugin] + \
+        os.environ.get('PLUGIN_FLAGS', '').split()
+    if major < 20:  # clang 19 parses a pass plugin's -mllvm options only so
+        cfg.plugin_flags.append('-fplugin=' + plugin)
+    os.makedirs(cfg.out, exist_ok=True)
+
+    stats, failures, errors = Counter(), [], []
+    seeds = range(cfg.seed, cfg.seed + cfg.count)
+    with concurrent.futures.ThreadPoolExecutor(cfg.jobs) as pool:
+        for seed, fut in [(s, pool.submit(one, cfg, s)) for s in seeds]:
+            try:
+                r = fut.result()
+            except (ToolError, ValueError) as e:
+                errors.append('seed %d: %s' % (seed, e))
+                continue
+            stats.update(r['stats'])
+            failures += r['failures']
+    idioms = sorted({i for i, _ in stats})
+    print('wrap-oracle: %d programs x %d functions, %s, seeds %d-%d' % (
+        cfg.count, cfg.functions, cfg.clang, cfg.seed,
+        cfg.seed + cfg.count - 1))
+    print('%-16s %8s %10s %8s %13s' % ('idiom (-O2)', 'removed', 'exercised',
+                                        'harmful', 'no operation'))
+    for i in idioms:
+        print('%-16s %8d %10d %8d %13d' % (
+            i, stats[(i, 'removed')], stats[(i, 'exercised')],
+            stats[(i, 'harmful')], stats[(i, 'no operation')]))
+    for f in failures:
+        print('FAIL: ' + f)
+    for e in errors[:3]:
+        print('ERROR: ' + e, file=sys.stderr)
+    if len(errors) > 3:
+        print('ERROR: ... and %d more' % (len(errors) - 3), file=sys.stderr)
+    print('wrap-oracle: %d failure(s), %d error(s); failing programs kept in %s'
+          % (len(failures), len(errors), cfg.out))
+    return 2 if errors else 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

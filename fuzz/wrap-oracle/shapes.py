@@ -1,0 +1,229 @@
+"""Random functions rich in wrap-test shapes, with random variations.
+
+Every shape family of llvm-pass/IDIOMS.md appears, and around each one the
+variations that make it right or wrong: the comparison's operator, order
+and operand, signed types with and without a sign test, the action on the
+wrap side (leave, fall through, skip), later uses of the value, the
+constants of a carry-select, the reduction after modular arithmetic. The
+generator does not know which variations are idioms: judge.py decides from
+the oracle's log.
+"""
+import random
+
+from lang import TYPES, cmax
+
+V = lambda n: ('var', n)
+
+
+def C(v, ty):
+    return ('const', v, ty)
+
+
+def bin_(op, ty, l, r):
+    return ('bin', op, ty, l, r)
+
+
+def cmp(pred, l, r):
+    return ('cmp', pred, l, r)
+
+
+class Gen:
+    def __init__(self, rng):
+        self.r = rng
+
+    def pick(self, *xs):
+        return self.r.choice(xs)
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def int_ty(self, signed_ok=True):
+        tys = ['u32', 'u64'] + (['i32', 'i64'] if signed_ok else [])
+        return self.pick(*tys)
+
+    def const(self, ty, small=False):
+        top = cmax(ty)
+        vals = [0, 1, 2, 3, 5, 16, 100, 1023, 4096]
+        if not small:
+            vals += [top, top - 1, top // 2, top - 15]
+        v = self.pick(*vals)
+        return C(v, ty)
+
+    # -- what the wrap side does, and what happens to the value after ----
+    def wrap_action(self):
+        return self.pick(
+            [('ret', C(1, 'i32'))],
+            [('warn',), ('ret', C(22, 'i32'))],
+            [('store', C(7, 'u64')), ('goto',)],
+            [('warn',)],                  # falls through
+            [('store', C(7, 'u64'))],     # falls through
+        )
+
+    def uses(self, s, ty, lim):
+        out = []
+        for _ in range(self.r.randint(0, 2)):
+            out.append(self.pick(
+                ('sink', V(s)),
+                ('store', V(s)),
+                ('if', cmp('>', V(s), V(lim)), [('ret', C(2, 'i32'))], []),
+                ('ret', cmp('<', V(s), V(lim))),
+                ('ret', V(s)),
+            ))
+        return out
+
+    # -- the families ---------------------------------------------------
+    def sum_test(self):
+        ty = self.int_ty()
+        signed = TYPES[ty][2]
+        op = self.pick('+', '-')
+        params = [(ty, 'a'), (ty, 'b'), (ty, 'lim')]
+        body = []
+        if signed and self.chance(0.6):
+            pred = self.pick('<', '>=')
+            body.append(('if', cmp(pred, V('b'), C(0, ty)),
+                         [('ret', C(3, 'i32'))], []))
+        s = bin_(op, ty, V('a'), V('b'))
+        if op == '+':
+            other = self.pick(V('a'), V('a'), V('b'), V('lim'))
+            pred = self.pick('<', '<=', '>', '>=')
+        else:
+            other = self.pick(V('a'), V('a'), V('b'), V('lim'))
+            pred = self.pick('>', '>=', '<', '<=')
+        direct = self.chance(0.4)
+        if not direct:
+            body.append(('decl', ty, 's', s))
+            s_expr = V('s')
+        else:
+            s_expr = s
+        test = cmp(pred, s_expr, other) if self.chance(0.7) else \
+            cmp({'<': '>', '<=': '>=', '>': '<', '>=': '<='}[pred], other,
+                s_expr)
+        if self.chance(0.2):  # a bound first, as remoteproc has it
+            bound = cmp('>', s_expr, V('lim'))
+            body.append(('if', ('or', bound, test), self.wrap_action(), []))
+        else:
+            body.append(('if', test, self.wrap_action(), []))
+        if direct:
+            if self.chance(0.5):
+                body.append(('sink', bin_(op, ty, V('a'), V('b'))))
+        else:
+            body += self.uses('s', ty, 'lim')
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
+    def mul_div(self):
+        ty = self.pick('u32', 'u64')
+        params = [(ty, 'a'), (ty, 'b'), (ty, 'lim')]
+        body = [('decl', ty, 'p', bin_('*', ty, V('a'), V('b')))]
+        x, y = self.pick(('a', 'b'), ('b', 'a'), ('a', 'a'))
+        test = cmp(self.pick('!=', '!=', '=='), bin_('/', ty, V('p'), V(x)),
+                   V(y))
+        body.append(('if', ('and', x, test), self.wrap_action(), []))
+        body += self.uses('p', ty, 'lim')
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
+    def loop(self):
+        ty = self.pick('u32', 'u64')
+        params = [(ty, 'n'), (ty, 'lim')]
+        inner = [('sink', V('n'))] if self.chance(0.7) else []
+        if self.chance(0.7):
+            body = [('postdec', 'n', inner)]
+        else:
+            body = [('predec', 'n', 3, inner)]
+        if self.chance(0.4):
+            body.append(('ret', V('n')))
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
+    def carry(self):
+        ty = self.pick('u32', 'u64')
+        params = [(ty, 'x'), (ty, 'lim')]
+        c = self.pick(5, 16, 100, 4096)
+        zw = self.pick(c, c + 11, c - 1, 0, 1, cmax(ty) - 15, 16, 4096)
+        zn = self.pick(0, 0, c, c + 1, 5, cmax(ty) - 15)
+        body = [('decl', ty, 'y', bin_('-', ty, V('x'), C(c, ty)))]
+        test, wrap_true = self.pick((cmp('>', V('y'), V('x')), True),
+                                    (cmp('>', V('x'), V('y')), False),
+                                    (cmp('<', V('x'), V('y')), True),
+                                    (cmp('>=', V('x'), V('y')), False))
+        a, b = (zw, zn) if wrap_true else (zn, zw)
+        body.append(('decl', ty, 'z', bin_('+', ty, V('y'), (
+            'sel', test, C(a, ty), C(b, ty)))))
+        if self.chance(0.2):
+            body.append(('sink', V('y')))
+        body.append(self.pick(('sink', V('z')), ('ret', V('z'))))
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
+    def modular(self):
+        ty = self.pick('u32', 'u64')
+        params = [(ty, 'h'), (ty, 'k')]
+        mixed = bin_('+', ty, bin_('*', ty, V('h'), C(0x9e3779b1, ty)),
+                     V('k'))
+        e = self.pick(('cast', 'u8', mixed),
+                      bin_('&', ty, ('neg', ty, V('k')), C(63, ty)),
+                      bin_('%', ty, bin_('*', ty, V('h'), C(2654435761, ty)),
+                           C(1024, ty)),
+                      bin_('>>', ty, bin_('+', ty, V('h'), V('k')), C(4, ty)),
+                      bin_('&', ty, bin_('+', ty, V('h'), V('k')),
+                           C(0xff, ty)),
+                      bin_('&', ty, V('h'), ('neg', ty, C(4096, ty))),
+                      ('neg', ty, V('k')))
+        return params, [('sink', e), ('ret', C(0, 'i32'))]
+
+    def add_back(self):
+        ty = self.pick('u32', 'u64')
+        params = [(ty, 'x')]
+        m = self.pick(1023, 4095, 7)
+        m2 = self.pick(m, m, m + 1)
+        e = bin_('&', ty, bin_('+', ty, bin_('-', ty, V('x'), C(m, ty)),
+                                C(m2, ty)), C(cmax(ty) - m, ty))
+        body = []
+        if self.chance(0.2):
+            body.append(('decl', ty, 'd', bin_('-', ty, V('x'), C(m, ty))))
+            body.append(('sink', V('d')))
+            body.append(('sink', bin_('+', ty, V('d'), C(m2, ty))))
+        else:
+            body.append(('sink', e))
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
+    def serial(self):
+        ty = self.pick('u32', 'u64')
+        sty = {'u32': 'i32', 'u64': 'i64'}[ty]
+        params = [(ty, 'now'), (ty, 'then')]
+        d = ('cast', sty, bin_('-', ty, V('now'), V('then')))
+        if self.chance(0.7):
+            pred = self.pick('<', '>', '>=', '<=')
+            k = self.pick(0, 0, 0, 5)
+            return params, [('ret', cmp(pred, d, C(k, sty)))]
+        return params, [('decl', sty, 'dd', d),
+                        ('if', cmp('<', V('dd'), C(0, sty)),
+                         [('ret', C(1, 'i32'))], []),
+                        ('sink', V('dd')), ('ret', C(0, 'i32'))]
+
+    FAMILIES = ['sum_test'] * 4 + ['mul_div', 'loop', 'carry', 'modular',
+                                   'add_back', 'serial']
+
+    def function(self):
+        return getattr(self, self.pick(*self.FAMILIES))()
+
+
+def inputs(rng, params, count):
+    """Boundary-heavy argument tuples: most wraps happen at the edges."""
+    def one(ty):
+        top = cmax(ty)
+        lo = -top - 1 if TYPES[ty][2] else 0
+        edge = [0, 1, 2, 3, 4, 5, 7, 16, 100, 4096, top, top - 1, top - 2,
+                top - 15, top // 2, top // 2 + 1]
+        if lo:
+            edge += [lo, lo + 1, -1, -2, -4, -16, -top]
+        if rng.random() < 0.8:
+            return rng.choice(edge)
+        return rng.randint(lo, top)
+    def arg(ty, name):
+        if name == 'n':  # a loop count: the wrap is at 0, and loops end
+            return rng.choice([0, 0, 1, 2, 3, 5])
+        return one(ty)
+    return [[arg(ty, n) for ty, n in params] for _ in range(count)]
