@@ -27,6 +27,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SpecialCaseList.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,8 +42,12 @@ namespace wrapidiom {
 
 class Ignorelist {
 public:
-  /// Parse every file. On a missing, unreadable or malformed file, the
-  /// error reads "FILE:LINE: cause" (or "FILE: cause" without a line).
+  /// Lists are small text files; anything larger is refused unread.
+  static constexpr uint64_t MaxFileSize = 16 << 20;
+
+  /// Parse every file. On a missing, unreadable or malformed file, one that
+  /// is not a regular file or is over MaxFileSize, the error reads
+  /// "FILE:LINE: cause" (or "FILE: cause" without a line).
   static llvm::Expected<std::unique_ptr<Ignorelist>>
   load(llvm::ArrayRef<std::string> Paths);
 
