@@ -73,10 +73,17 @@ private:
   std::vector<List> Lists;
 };
 
-/// The ignorelists named by -wrap-idiom-ignorelist, loaded once per process.
-/// If one cannot be loaded, the error (naming file, line and cause) is
-/// diagnosed once through Ctx, which fails the compilation, and the result
-/// is null: the pass then changes nothing.
+/// Read the ignorelists named by -wrap-idiom-ignorelist, once per process:
+/// only the first call reads, later ones (and ignorelist()) see its result.
+/// The plugin calls it when it registers its passes with a PassBuilder, so
+/// the lists are read and checked before any module is optimised, even one
+/// without a function. The command line is parsed by then: opt and clang
+/// both load the plugin, parse the options, then build the pipeline.
+void loadIgnorelists();
+
+/// The loaded ignorelists. If one could not be loaded, the error (naming
+/// file, line and cause) is diagnosed once through Ctx, which fails the
+/// compilation, and the result is null: the caller then changes nothing.
 const Ignorelist *ignorelist(llvm::LLVMContext &Ctx);
 
 } // namespace wrapidiom

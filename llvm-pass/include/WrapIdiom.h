@@ -32,6 +32,17 @@ public:
   static llvm::StringRef name() { return "wrap-idiom"; }
 };
 
+/// Runs once per module ahead of WrapIdiomPass, wherever the plugin adds
+/// that (pipeline start, `opt -passes=wrap-idiom`): diagnoses an ignorelist
+/// that could not be loaded, so that a module without a single function
+/// fails as well.
+class WrapIdiomModulePass : public llvm::PassInfoMixin<WrapIdiomModulePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
 } // namespace wrapidiom
 
 #endif
