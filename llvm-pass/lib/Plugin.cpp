@@ -15,6 +15,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Signals.h"
 
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
@@ -23,6 +24,7 @@
 #endif
 
 #include <atomic>
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -109,6 +111,13 @@ const Ignorelist *ignorelist(LLVMContext &Ctx) {
     return L.Lists.get();
   static std::atomic<bool> Diagnosed{false};
   if (!Diagnosed.exchange(true)) {
+    // opt's context has no diagnostic handler of its own: an error prints
+    // and exit(1)s inside emitError, past the output file opt opened
+    // before building the pipeline, which would stay behind empty. Remove
+    // the files registered for removal at exit, as report_fatal_error
+    // does. clang and lld handle the error and fail later themselves,
+    // having discarded their outputs, so nothing is left to remove then.
+    std::atexit([] { sys::RunInterruptHandlers(); });
     // Through the context's diagnostic handler: clang prints it as
     // `error:` and exits 1, opt likewise.
     Ctx.emitError(L.Error);
