@@ -173,6 +173,20 @@ void registerCallbacks(PassBuilder &PB) {
   // `a + b < a` into the overflow bit itself, and the same at every -O.
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) { addWrapIdiom(MPM); });
+  // An LTO link's pipelines do not start there: given only to the link,
+  // the plugin would do nothing without a word.
+  PB.registerFullLinkTimeOptimizationEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(WrapIdiomLinkCheckPass());
+      });
+#if LLVM_VERSION_MAJOR >= 20
+  // LLVM 19's callbacks do not carry the phase: no check for ThinLTO there.
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
+          MPM.addPass(WrapIdiomLinkCheckPass());
+      });
+#endif
 }
 
 } // namespace
