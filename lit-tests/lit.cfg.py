@@ -50,3 +50,6 @@ config.available_features.add("llvm%d" % config.llvm_version_major)
 if config.llvm_version_major >= 20:
     # -fsanitize-undefined-ignore-overflow-pattern= arrived in clang 20.
     config.available_features.add("ignore-overflow-pattern")
+    # Since LLVM 20 the optimizer's callbacks carry the LTO phase, which is
+    # how the plugin sees a ThinLTO backend.
+    config.available_features.add("thinlto-phase")

@@ -27,6 +27,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SpecialCaseList.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,8 +42,12 @@ namespace wrapidiom {
 
 class Ignorelist {
 public:
-  /// Parse every file. On a missing, unreadable or malformed file, the
-  /// error reads "FILE:LINE: cause" (or "FILE: cause" without a line).
+  /// Lists are small text files; anything larger is refused unread.
+  static constexpr uint64_t MaxFileSize = 16 << 20;
+
+  /// Parse every file. On a missing, unreadable or malformed file, one that
+  /// is not a regular file or is over MaxFileSize, the error reads
+  /// "FILE:LINE: cause" (or "FILE: cause" without a line).
   static llvm::Expected<std::unique_ptr<Ignorelist>>
   load(llvm::ArrayRef<std::string> Paths);
 
@@ -68,10 +73,17 @@ private:
   std::vector<List> Lists;
 };
 
-/// The ignorelists named by -wrap-idiom-ignorelist, loaded once per process.
-/// If one cannot be loaded, the error (naming file, line and cause) is
-/// diagnosed once through Ctx, which fails the compilation, and the result
-/// is null: the pass then changes nothing.
+/// Read the ignorelists named by -wrap-idiom-ignorelist, once per process:
+/// only the first call reads, later ones (and ignorelist()) see its result.
+/// The plugin calls it when it registers its passes with a PassBuilder, so
+/// the lists are read and checked before any module is optimised, even one
+/// without a function. The command line is parsed by then: opt and clang
+/// both load the plugin, parse the options, then build the pipeline.
+void loadIgnorelists();
+
+/// The loaded ignorelists. If one could not be loaded, the error (naming
+/// file, line and cause) is diagnosed once through Ctx, which fails the
+/// compilation, and the result is null: the caller then changes nothing.
 const Ignorelist *ignorelist(llvm::LLVMContext &Ctx);
 
 } // namespace wrapidiom

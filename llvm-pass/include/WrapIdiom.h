@@ -32,6 +32,30 @@ public:
   static llvm::StringRef name() { return "wrap-idiom"; }
 };
 
+/// Runs once per module ahead of WrapIdiomPass, wherever the plugin adds
+/// that (pipeline start, `opt -passes=wrap-idiom`): diagnoses an ignorelist
+/// that could not be loaded, so that a module without a single function
+/// fails as well, and sets the module flag "wrap-idiom" for
+/// WrapIdiomLinkCheckPass.
+class WrapIdiomModulePass : public llvm::PassInfoMixin<WrapIdiomModulePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
+/// Runs in an LTO link (full or ThinLTO post-link pipeline). By then clang's
+/// checks are optimised past recognition, so the pass has nothing to do;
+/// if a module did not go through it when it was compiled, the plugin was
+/// only given to the link: say so, once, as a warning.
+class WrapIdiomLinkCheckPass
+    : public llvm::PassInfoMixin<WrapIdiomLinkCheckPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
 } // namespace wrapidiom
 
 #endif

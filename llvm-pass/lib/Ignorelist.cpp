@@ -12,6 +12,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Regex.h"
 
 #include <utility>
@@ -40,6 +41,52 @@ std::string locate(StringRef Path, StringRef Message) {
   return (Path + ": " + Message).str();
 }
 
+/// What a path that is not a regular file is instead, for the error.
+StringRef describe(sys::fs::file_type Type) {
+  switch (Type) {
+  case sys::fs::file_type::directory_file:
+    return "a directory";
+  case sys::fs::file_type::fifo_file:
+    return "a FIFO";
+  case sys::fs::file_type::character_file:
+    return "a character device";
+  case sys::fs::file_type::block_file:
+    return "a block device";
+  case sys::fs::file_type::socket_file:
+    return "a socket";
+  default:
+    return "of unknown type";
+  }
+}
+
+/// Read one list. Only a regular file of bounded size: reading a FIFO
+/// blocks until someone writes to it, /dev/zero never ends, and a directory
+/// or device is a mistake on the command line. stat() neither blocks nor
+/// reads, so the checks come before the file is opened.
+Expected<std::unique_ptr<MemoryBuffer>> readList(const std::string &Path) {
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Path, Status))
+    return createStringError(EC, "%s: cannot read: %s", Path.c_str(),
+                             EC.message().c_str());
+  if (!sys::fs::is_regular_file(Status))
+    return createStringError(std::errc::invalid_argument,
+                             "%s: not a regular file (%s)", Path.c_str(),
+                             describe(Status.type()).data());
+  if (Status.getSize() > Ignorelist::MaxFileSize)
+    return createStringError(
+        std::errc::file_too_large,
+        "%s: too large: %llu bytes, the limit is %llu MiB", Path.c_str(),
+        static_cast<unsigned long long>(Status.getSize()),
+        static_cast<unsigned long long>(Ignorelist::MaxFileSize >> 20));
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return createStringError(Buffer.getError(), "%s: cannot read: %s",
+                             Path.c_str(),
+                             Buffer.getError().message().c_str());
+  return std::move(*Buffer);
+}
+
 StringRef lineOf(const MemoryBuffer &Buffer, unsigned Line) {
   SmallVector<StringRef, 0> Lines;
   Buffer.getBuffer().split(Lines, '\n');
@@ -54,12 +101,9 @@ Expected<std::unique_ptr<Ignorelist>>
 Ignorelist::load(ArrayRef<std::string> Paths) {
   auto Result = std::make_unique<Ignorelist>();
   for (const std::string &Path : Paths) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-        MemoryBuffer::getFile(Path, /*IsText=*/true);
+    Expected<std::unique_ptr<MemoryBuffer>> Buffer = readList(Path);
     if (!Buffer)
-      return createStringError(Buffer.getError(), "%s: cannot read: %s",
-                               Path.c_str(),
-                               Buffer.getError().message().c_str());
+      return Buffer.takeError();
     std::string Error;
     std::unique_ptr<SpecialCaseList> SCL =
         SpecialCaseList::create(Buffer->get(), Error);

@@ -12,15 +12,19 @@
 #include "WrapIdiom.h"
 
 #include "llvm/Config/llvm-config.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/Signals.h"
 
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
 #else
 #include "llvm/Passes/PassPlugin.h"
 #endif
+
+#include <atomic>
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -77,19 +81,46 @@ cl::list<std::string> IgnorelistFiles(
              "keep) the checks it names; repeatable, later entries win"),
     cl::value_desc("file"), cl::cat(Category));
 
+struct LoadedIgnorelists {
+  std::unique_ptr<Ignorelist> Lists;
+  std::string Error; // "wrap-idiom: FILE:LINE: cause"; empty if loaded
+};
+
+const LoadedIgnorelists &loaded() {
+  static const LoadedIgnorelists Loaded = [] {
+    LoadedIgnorelists L;
+    Expected<std::unique_ptr<Ignorelist>> Lists =
+        Ignorelist::load(std::vector<std::string>(IgnorelistFiles.begin(),
+                                                  IgnorelistFiles.end()));
+    if (Lists)
+      L.Lists = std::move(*Lists);
+    else
+      L.Error = "wrap-idiom: " + toString(Lists.takeError());
+    return L;
+  }();
+  return Loaded;
+}
+
 } // namespace
 
+void loadIgnorelists() { (void)loaded(); }
+
 const Ignorelist *ignorelist(LLVMContext &Ctx) {
-  static Expected<std::unique_ptr<Ignorelist>> Loaded = Ignorelist::load(
-      std::vector<std::string>(IgnorelistFiles.begin(), IgnorelistFiles.end()));
-  static std::string Failure;
-  if (Loaded)
-    return Loaded->get();
-  if (Failure.empty()) {
-    // One error per process, through the context's diagnostic handler:
-    // clang prints it as `error:` and exits 1, opt likewise.
-    Failure = "wrap-idiom: " + toString(Loaded.takeError());
-    Ctx.emitError(Failure);
+  const LoadedIgnorelists &L = loaded();
+  if (L.Error.empty())
+    return L.Lists.get();
+  static std::atomic<bool> Diagnosed{false};
+  if (!Diagnosed.exchange(true)) {
+    // opt's context has no diagnostic handler of its own: an error prints
+    // and exit(1)s inside emitError, past the output file opt opened
+    // before building the pipeline, which would stay behind empty. Remove
+    // the files registered for removal at exit, as report_fatal_error
+    // does. clang and lld handle the error and fail later themselves,
+    // having discarded their outputs, so nothing is left to remove then.
+    std::atexit([] { sys::RunInterruptHandlers(); });
+    // Through the context's diagnostic handler: clang prints it as
+    // `error:` and exits 1, opt likewise.
+    Ctx.emitError(L.Error);
   }
   return nullptr;
 }
@@ -107,8 +138,29 @@ bool idiomEnabled(Idiom I) {
 
 } // namespace wrapidiom
 
-static void registerCallbacks(PassBuilder &PB) {
+namespace {
+
+void addWrapIdiom(ModulePassManager &MPM) {
+  MPM.addPass(wrapidiom::WrapIdiomModulePass());
+  MPM.addPass(createModuleToFunctionPassAdaptor(wrapidiom::WrapIdiomPass()));
+}
+
+void registerCallbacks(PassBuilder &PB) {
   using namespace wrapidiom;
+  // Options are parsed by now, modules not yet optimised: a bad list fails
+  // every compilation, whatever the module holds.
+  loadIgnorelists();
+  // `-passes=wrap-idiom` is the module pass, so that opt reports a bad
+  // list for a module without functions too; `function(wrap-idiom)` the
+  // function pass alone.
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != WrapIdiomPass::name())
+          return false;
+        addWrapIdiom(MPM);
+        return true;
+      });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
@@ -120,10 +172,24 @@ static void registerCallbacks(PassBuilder &PB) {
   // Pipeline start: clang's IR as emitted, before SROA/InstCombine rewrite
   // `a + b < a` into the overflow bit itself, and the same at every -O.
   PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) { addWrapIdiom(MPM); });
+  // An LTO link's pipelines do not start there: given only to the link,
+  // the plugin would do nothing without a word.
+  PB.registerFullLinkTimeOptimizationEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(createModuleToFunctionPassAdaptor(WrapIdiomPass()));
+        MPM.addPass(WrapIdiomLinkCheckPass());
       });
+#if LLVM_VERSION_MAJOR >= 20
+  // LLVM 19's callbacks do not carry the phase: no check for ThinLTO there.
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
+          MPM.addPass(WrapIdiomLinkCheckPass());
+      });
+#endif
 }
+
+} // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "wrap-idiom", LLVM_VERSION_STRING,
