@@ -99,7 +99,7 @@ fuzz: plugin
 		nice -n 19 fuzz/csmith-diff.sh -j$(JOBS) $(FUZZ_N) $(FUZZ_SEED)
 
 bench: plugin
-	WORK=$(BUILD)/bench PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/compile-time.sh
+	BUILD=$(BUILD) WORK=$(BUILD)/bench PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/compile-time.sh
 
 clean:
 	rm -rf $(BUILD) $(BUILD19)
