@@ -12,13 +12,14 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle bench clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle bench clean help
 
 all: plugin
 
 help:
 	@echo "make boot    - build the plugin, build the patched kernel with it, boot it in QEMU, print the verdict"
 	@echo "make check   - build everything and run every test (lit with LLVM 22 and 19, tools, boot test)"
+	@echo "make check-paths - no file names a path of one machine (part of check, runs first)"
 	@echo "make plugin  - build $(BUILD)/llvm-pass/WrapIdiom.so against LLVM 22"
 	@echo "make lit     - run the lit suite against LLVM 22 (lit-19: against LLVM 19)"
 	@echo "make boot-test - the boot test of make check: the plugin kernel PASSes --strict, the no-plugin one fails wrap_idiom"
@@ -48,8 +49,14 @@ lit: plugin
 lit-19: plugin-19
 	cmake --build $(BUILD19) --target check-lit
 
-check: lit lit-19 fuzz-quick fuzz-oracle-quick lint-ignorelists boot-test
+# check-paths first: it takes no time and needs nothing built.
+check: check-paths lit lit-19 fuzz-quick fuzz-oracle-quick lint-ignorelists boot-test
 	@echo "check: all tests passed"
+
+# Defaults come from the checkout and the build directory, never from a path
+# of one machine (scripts/check-paths.sh says which paths count).
+check-paths:
+	@scripts/check-paths.sh
 
 # The kernel side (qemu-run/README.md): patched kernel built with the plugin,
 # booted in QEMU, verdict and a summary beside the kernel built without it.
@@ -99,7 +106,7 @@ fuzz: plugin
 		nice -n 19 fuzz/csmith-diff.sh -j$(JOBS) $(FUZZ_N) $(FUZZ_SEED)
 
 bench: plugin
-	WORK=$(BUILD)/bench PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/compile-time.sh
+	BUILD=$(BUILD) WORK=$(BUILD)/bench PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/compile-time.sh
 
 clean:
 	rm -rf $(BUILD) $(BUILD19)

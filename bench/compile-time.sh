@@ -19,9 +19,9 @@
 # Setup (idempotent, under $WORK, default build/bench): unpacks
 # /usr/src/linux-source-6.12.tar.xz, `make LLVM=-22 defconfig prepare` and
 # the six objects, to get their command lines (every kernel make runs under
-# `flock $LOCK`); fetches sqlite3's Debian source with apt-get source
+# `flock $KBUILD_LOCK`); fetches sqlite3's Debian source with apt-get source
 # (a private sources list: the system's apt configuration is not touched)
-# and makes sqlite3.c. The measurements run holding $LOCK, so no kernel
+# and makes sqlite3.c. The measurements run holding $KBUILD_LOCK, so no kernel
 # build of another user of the machine runs meanwhile.
 #
 #   -n N              rounds per variant (default 5; 0: no timing)
@@ -34,20 +34,23 @@
 #                     if counted, else wall time)
 #   --setup-only      set up and stop
 #
-# Environment: CLANG (clang-22), PLUGIN (build/llvm-pass/WrapIdiom.so),
-# WORK (build/bench), LOCK (/work/.kbuild.lock), KLLVM (kernel make LLVM=,
-# -22). Exit status: 0 done, 1 --check failed, 2 a prerequisite is missing
-# or the setup failed.
+# Environment: CLANG (clang-22), BUILD (the checkout's build),
+# PLUGIN ($BUILD/llvm-pass/WrapIdiom.so), WORK ($BUILD/bench), KBUILD_LOCK
+# ($BUILD/.kbuild.lock, as qemu-run's; users sharing a machine export one),
+# KLLVM (kernel make LLVM=, -22). Exit status: 0 done, 1 --check failed,
+# 2 a prerequisite is missing or the setup failed.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=${here%/bench}
 CLANG=${CLANG:-clang-22}
-PLUGIN=${PLUGIN:-$root/build/llvm-pass/WrapIdiom.so}
-WORK=${WORK:-$root/build/bench}
-LOCK=${LOCK:-/work/.kbuild.lock}
+BUILD=${BUILD:-$root/build}
+PLUGIN=${PLUGIN:-$BUILD/llvm-pass/WrapIdiom.so}
+WORK=${WORK:-$BUILD/bench}
+KBUILD_LOCK=${KBUILD_LOCK:-$BUILD/.kbuild.lock}
 KLLVM=${KLLVM:--22}
 # absolute: the compilations run in the kernel and sqlite directories
+case $KBUILD_LOCK in /*) ;; *) KBUILD_LOCK=$PWD/$KBUILD_LOCK ;; esac
 case $PLUGIN in /*) ;; *) PLUGIN=$PWD/$PLUGIN ;; esac
 case $WORK in /*) ;; *) WORK=$PWD/$WORK ;; esac
 KTAR=/usr/src/linux-source-6.12.tar.xz
@@ -84,7 +87,7 @@ CLANG_MAJOR=$("$CLANG" -dumpversion | cut -d. -f1)
 PLUGIN_LOAD="-fpass-plugin=$PLUGIN"
 # clang 19 parses -mllvm before it loads pass plugins: load it as a plugin too.
 [ "$CLANG_MAJOR" -lt 20 ] && PLUGIN_LOAD="-fplugin=$PLUGIN $PLUGIN_LOAD"
-mkdir -p "$WORK" || die "cannot create $WORK"
+mkdir -p "$WORK" "$(dirname "$KBUILD_LOCK")" || die "cannot create $WORK or the directory of $KBUILD_LOCK"
 
 # --- setup: kernel -------------------------------------------------------------
 setup_kernel() {
@@ -105,12 +108,12 @@ setup_kernel() {
 		tar -C "$WORK" -xJf "$KTAR" || die "unpacking $KTAR failed"
 		mv "$WORK/linux-source-6.12" "$KTREE" || die "cannot create $KTREE"
 	fi
-	echo "compile-time: kernel defconfig, prepare and$missing (under flock $LOCK; log $WORK/kernel.log)"
+	echo "compile-time: kernel defconfig, prepare and$missing (under flock $KBUILD_LOCK; log $WORK/kernel.log)"
 	(
 		cd "$KTREE" || exit 1
-		[ -f .config ] || flock "$LOCK" make LLVM=$KLLVM defconfig || exit 1
+		[ -f .config ] || flock "$KBUILD_LOCK" make LLVM=$KLLVM defconfig || exit 1
 		# shellcheck disable=SC2086
-		flock "$LOCK" make LLVM=$KLLVM -j"$(nproc)" prepare $missing
+		flock "$KBUILD_LOCK" make LLVM=$KLLVM -j"$(nproc)" prepare $missing
 	) >"$WORK/kernel.log" 2>&1 || die "kernel setup failed, see $WORK/kernel.log"
 }
 
@@ -210,14 +213,14 @@ ratio="" irratio=""
 
 # --- wall and CPU time, min of N, interleaved -------------------------------------
 if [ "$N" -gt 0 ]; then
-	echo "compile-time: $N rounds per variant, interleaved, under flock $LOCK"
+	echo "compile-time: $N rounds per variant, interleaved, under flock $KBUILD_LOCK"
 	echo
 	printf '%-22s %9s %9s %7s %9s %9s %7s %9s %7s %7s  %s\n' file "wall-base" "wall-plug" ratio \
 		"cpu-base" "cpu-plug" ratio "pass(s)" "pass%" "checks" "removed (idioms)"
 	# Hold the lock for the whole timed section: one wait, and the files
 	# are measured back to back with no kernel build of another user.
-	exec 9>>"$LOCK"
-	echo "compile-time: waiting for $LOCK ..." >&2
+	exec 9>>"$KBUILD_LOCK"
+	echo "compile-time: waiting for $KBUILD_LOCK ..." >&2
 	flock 9
 	sum_bw=0 sum_pw=0 sum_bc=0 sum_pc=0
 	for i in "${!names[@]}"; do

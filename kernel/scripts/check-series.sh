@@ -6,7 +6,9 @@
 # and run scripts/checkpatch.pl --no-tree on each patch. With --build,
 # build the test configuration (tinyconfig + qemu-run/configs/base.config
 # + ubsan.config, plus wrap-idiom.config with --plugin) after each patch;
-# every build is serialized through flock /work/.kbuild.lock.
+# every build is serialized through flock "$KBUILD_LOCK" (default
+# <checkout>/build/.kbuild.lock, as qemu-run's: one kernel build at a time
+# per build directory; users sharing a machine export one KBUILD_LOCK).
 #
 # Options:
 #   --build           build after each patch
@@ -27,7 +29,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 kdir=$(cd "$here/.." && pwd)
 patches=$kdir/patches
 configs=$(cd "$kdir/../qemu-run/configs" && pwd)
-LOCK=${KBUILD_LOCK:-/work/.kbuild.lock}
+root=$(cd "$kdir/.." && pwd)
+KBUILD_LOCK=${KBUILD_LOCK:-$root/build/.kbuild.lock}
 LLVM=${LLVM:--22}
 JOBS=${JOBS:-2}
 
@@ -41,7 +44,7 @@ while [ $# -gt 0 ]; do
 	--log) logdir=$2; shift ;;
 	--ccache) ccache=1 ;;
 	--skip) skip=$2; shift ;;
-	-h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,22p' "$0"; exit 0 ;;
 	-*) echo "check-series: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
@@ -54,6 +57,10 @@ tree=$(cd "$1" && pwd) || exit 2
 logdir=${logdir:-$tree/../check-series-logs}
 mkdir -p "$logdir"
 logdir=$(cd "$logdir" && pwd)
+if [ $build -eq 1 ]; then
+	mkdir -p "$(dirname "$KBUILD_LOCK")" || {
+		echo "check-series: cannot create the directory of the build lock $KBUILD_LOCK" >&2; exit 2; }
+fi
 
 frags=("$configs/base.config" "$configs/ubsan.config")
 makevars=(LLVM="$LLVM")
@@ -74,7 +81,7 @@ do_build() { # name
 		"$here/mkconfig.sh" "$tree" "${frags[@]}" ) > "$logdir/$name.config.log" 2>&1
 	cp "$tree/.config" "$logdir/$name.config"
 	t0=$(date +%s)
-	flock "$LOCK" make -C "$tree" "${makevars[@]}" -j"$JOBS" > "$log" 2>&1
+	flock "$KBUILD_LOCK" make -C "$tree" "${makevars[@]}" -j"$JOBS" > "$log" 2>&1
 	rc=$?
 	t1=$(date +%s)
 	local warns objtool

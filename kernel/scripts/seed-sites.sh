@@ -23,12 +23,13 @@
 #     shape lit-tests/clang/idioms.c covers, and it is reported as such.
 #
 # --table-only: no compiling, the table from the remarks of an earlier run.
-# Every make runs under flock $LOCK. Output: a Markdown table on stdout and
+# Every make runs under flock $KBUILD_LOCK. Output: a Markdown table on stdout and
 # in $OUT/table.md, the remarks in $OUT/*.remarks. Exit status: 0 every
 # seed site's check removed, 1 one kept or missing, 2 a step failed.
 #
 # Environment: BUILD (build), PLUGIN ($BUILD/llvm-pass/WrapIdiom.so),
-# LOCK (/work/.kbuild.lock), LLVM (-22), JOBS (nproc).
+# KBUILD_LOCK ($BUILD/.kbuild.lock, as qemu-run's; users sharing a machine
+# export one), LLVM (-22), JOBS (nproc).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,7 +37,7 @@ root=$(cd "$here/../.." && pwd)
 BUILD=${BUILD:-$root/build}
 case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
 PLUGIN=${PLUGIN:-$BUILD/llvm-pass/WrapIdiom.so}
-LOCK=${LOCK:-/work/.kbuild.lock}
+KBUILD_LOCK=${KBUILD_LOCK:-$BUILD/.kbuild.lock}
 LLVM=${LLVM:--22}
 JOBS=${JOBS:-$(nproc)}
 QR=$BUILD/qemu-run/qemu-run
@@ -55,14 +56,14 @@ done
 die() { echo "seed-sites: $*" >&2; exit 2; }
 [ -x "$QR" ] || die "$QR not built (make plugin)"
 [ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
-mkdir -p "$OUT"
+mkdir -p "$OUT" "$(dirname "$KBUILD_LOCK")"
 REMARKS="-Rpass=wrap-idiom -Rpass-missed=wrap-idiom"
 
 # make TREE [args...]: the kernel make, serialized with other kernel builds
 kmake() {
 	local t=$1
 	shift
-	flock "$LOCK" make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
+	flock "$KBUILD_LOCK" make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
 		WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@"
 }
 

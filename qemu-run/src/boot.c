@@ -58,16 +58,16 @@ static int collect_ko(const char *path, const struct stat *st, int flag, struct 
 
 /* Writes the initramfs: /init, /dev/console, /lib/modules/<name>.ko for every
  * module built in tree (tree may be NULL). */
-static int make_initramfs(const char *tree, const char *out)
+static int make_initramfs(const struct qr_opts *o, const char *tree, const char *out)
 {
 	struct cpio c = {0};
 	struct strv kos = {0};
 	size_t len;
-	char *init = read_file(QR_INIT_BINARY, &len);
+	char *init = read_file(o->init_binary, &len);
 	int rc;
 
 	if (!init) {
-		qr_err("cannot read the guest init %s: %s (cmake --build builds it)", QR_INIT_BINARY,
+		qr_err("cannot read the guest init %s: %s (cmake --build builds it)", o->init_binary,
 		       strerror(errno));
 		return -1;
 	}
@@ -308,7 +308,7 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 		qr_die(QR_EXIT_FAIL, "no kernel image %s (run build first, or give --kernel)", kimg);
 	if (mkdir_p(o->log_dir) < 0 || mkdir_p(o->state_dir) < 0)
 		qr_die(QR_EXIT_FAIL, "cannot create %s: %s", o->log_dir, strerror(errno));
-	if (make_initramfs(tree, initrd) < 0)   /* tree NULL: no modules */
+	if (make_initramfs(o, tree, initrd) < 0)   /* tree NULL: no modules */
 		return QR_EXIT_FAIL;
 	accel = pick_accel(o, kimg, initrd);
 

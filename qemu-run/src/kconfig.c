@@ -258,10 +258,18 @@ out:
 
 /* ---- build ---- */
 
+/* One kernel build at a time per lock file (default: per build directory). */
 static int take_lock(const char *path)
 {
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	char *dir = path_dirname(path);
 	double t0 = now_seconds();
+	int fd;
+
+	if (mkdir_p(dir) < 0)
+		qr_die(QR_EXIT_FAIL, "cannot create the directory %s of the build lock %s: %s", dir,
+		       path, strerror(errno));
+	free(dir);
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
 	if (fd < 0)
 		qr_die(QR_EXIT_FAIL, "cannot open the build lock %s: %s", path, strerror(errno));
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {

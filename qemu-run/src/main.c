@@ -4,8 +4,10 @@
 #include "parse.h"
 #include "qemu_run.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <glob.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,27 +19,30 @@ static const char usage[] =
 "  prepare        unpack " QR_TARBALL " into the variant's tree and apply\n"
 "                 kernel/patches/series (re-unpacks when series/patches/options change)\n"
 "  config         make tinyconfig + qemu-run/configs fragments, olddefconfig, verify\n"
-"  build          make bzImage (and modules) under an exclusive flock on " QR_LOCK_FILE "\n"
+"  build          make bzImage (and modules) under an exclusive flock on the build lock\n"
 "  boot           initramfs + QEMU (KVM if a test boot shows it works, else TCG), keep the log\n"
 "  parse LOG [LOG2]  verdict for a console log (LOG2: a second column in the summary)\n"
 "  run            prepare, config, build, boot, parse (what `make boot` does)\n"
 "  help           this text\n"
 "\n"
 "variant and trees:\n"
-"  --plugin PATH          WrapIdiom.so (default " QR_BUILD_ROOT "/llvm-pass/WrapIdiom.so)\n"
+"  --plugin PATH          WrapIdiom.so (default <build>/llvm-pass/WrapIdiom.so)\n"
 "  --no-plugin            build without the plugin (no wrap-idiom.config, own tree)\n"
 "  --ignorelist FILE      pass FILE in WRAP_IDIOM_IGNORELISTS; repeatable\n"
 "                         (default: <src>/ignorelists/*.scl)\n"
 "  --tree DIR             kernel tree (default <build>/linux-6.12, -noplugin suffix without plugin)\n"
-"  --build-root DIR       default " QR_BUILD_ROOT "\n"
-"  --src-root DIR         the wrapidiom checkout (default " QR_SRC_ROOT ")\n"
+"  --build-root DIR       <build>: default the CMake build directory of this\n"
+"                         executable (<build>/qemu-run/qemu-run)\n"
+"  --src-root DIR         <src>: the wrapidiom checkout (default: the one the build\n"
+"                         directory of this executable was configured from)\n"
 "  --tarball FILE         default " QR_TARBALL "\n"
 "  --patches DIR          default <src>/kernel/patches\n"
 "  --configs DIR          default <src>/qemu-run/configs\n"
 "  --without-refactors    skip the patches after '# optional:' in series\n"
 "  --llvm SUFFIX          make LLVM=SUFFIX (default -22)\n"
 "  -j N                   make -jN (default: number of CPUs)\n"
-"  --lock FILE            build lock (default " QR_LOCK_FILE ")\n"
+"  --lock FILE            build lock (default $" QR_LOCK_ENV " if set, else\n"
+"                         <build>/" QR_LOCK_NAME "; created with its directory)\n"
 "boot:\n"
 "  --kernel IMAGE         boot IMAGE instead of the tree's bzImage (modules: only\n"
 "                         from an explicit --tree)\n"
@@ -126,12 +131,63 @@ static double parse_num(const char *opt, const char *s)
 	return v;
 }
 
+/*
+ * The defaults come from where this executable is, never from a path fixed at
+ * build time: CMake puts it at <build>/qemu-run/qemu-run and the guest init at
+ * <build>/qemu-run/init/qemu-run-init, and <build>/CMakeCache.txt names the
+ * checkout the build directory was configured from.
+ */
+static char *exe_dir(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf));
+
+	if (n < 0 || (size_t)n >= sizeof(buf))
+		qr_die(QR_EXIT_FAIL, "cannot read /proc/self/exe: %s (is /proc mounted?)",
+		       n < 0 ? strerror(errno) : "path too long");
+	buf[n] = 0;
+	return path_dirname(buf);
+}
+
+#define CMAKE_SOURCE_KEY "wrapidiom_SOURCE_DIR:STATIC="
+
+/* The checkout build was configured from, or NULL with *why set. */
+static char *cmake_source_dir(const char *build, char **why)
+{
+	char *cache = xasprintf("%s/CMakeCache.txt", build);
+	char *buf = read_file(cache, NULL), *cur = buf, *line, *res = NULL;
+
+	if (!buf) {
+		*why = xasprintf("%s: %s", cache, strerror(errno));
+		free(cache);
+		return NULL;
+	}
+	while (!res && (line = next_line(&cur)))
+		if (starts_with(line, CMAKE_SOURCE_KEY) && line[strlen(CMAKE_SOURCE_KEY)])
+			res = xstrdup(line + strlen(CMAKE_SOURCE_KEY));
+	if (!res)
+		*why = xasprintf("%s has no %s line", cache, CMAKE_SOURCE_KEY);
+	free(buf);
+	free(cache);
+	return res;
+}
+
 static void finish_opts(struct qr_opts *o)
 {
-	if (!o->src_root)
-		o->src_root = QR_SRC_ROOT;
+	char *self = exe_dir();
+	char *self_build = path_dirname(self);
+	const char *env_lock = getenv(QR_LOCK_ENV);
+
+	o->init_binary = xasprintf("%s/init/qemu-run-init", self);
+	if (!o->src_root) {
+		char *why = NULL;
+		o->src_root = cmake_source_dir(self_build, &why);
+		if (!o->src_root)
+			qr_die(QR_EXIT_USAGE, "cannot tell the wrapidiom checkout (%s): give --src-root",
+			       why);
+	}
 	if (!o->build_root)
-		o->build_root = QR_BUILD_ROOT;
+		o->build_root = self_build;
 	o->src_root = abs_path(o->src_root);
 	o->build_root = abs_path(o->build_root);
 	if (!o->tarball)
@@ -142,8 +198,10 @@ static void finish_opts(struct qr_opts *o)
 					: xasprintf("%s/qemu-run/configs", o->src_root);
 	o->state_dir = xasprintf("%s/qemu-run", o->build_root);
 	o->log_dir = o->log_dir ? abs_path(o->log_dir) : xasprintf("%s/logs", o->state_dir);
-	if (!o->lock_file)
-		o->lock_file = QR_LOCK_FILE;
+	if (!o->lock_file && env_lock && *env_lock)
+		o->lock_file = env_lock;
+	o->lock_file = o->lock_file ? abs_path(o->lock_file)
+				    : xasprintf("%s/%s", o->build_root, QR_LOCK_NAME);
 	o->plugin = o->plugin ? abs_path(o->plugin)
 			      : xasprintf("%s/llvm-pass/WrapIdiom.so", o->build_root);
 	if (!o->ignorelists_set) {

@@ -9,21 +9,14 @@
 #define QR_DEB_PACKAGE "linux-source-6.12"
 #define QR_TESTED_DEBIAN_VERSION "6.12.118-1~deb12u1"
 #define QR_TARBALL "/usr/src/linux-source-6.12.tar.xz"
-#define QR_LOCK_FILE "/work/.kbuild.lock"
-
-#ifndef QR_SRC_ROOT
-#define QR_SRC_ROOT "/work/main"
-#endif
-#ifndef QR_BUILD_ROOT
-#define QR_BUILD_ROOT "/work/main/build"
-#endif
-#ifndef QR_INIT_BINARY
-#define QR_INIT_BINARY QR_BUILD_ROOT "/qemu-run/init/qemu-run-init"
-#endif
+/* The build lock: --lock, else $KBUILD_LOCK, else <build>/.kbuild.lock. */
+#define QR_LOCK_ENV "KBUILD_LOCK"
+#define QR_LOCK_NAME ".kbuild.lock"
 
 struct qr_opts {
 	const char *src_root;      /* the wrapidiom checkout */
 	const char *build_root;    /* its CMake build dir */
+	const char *init_binary;   /* the guest /init, built beside qemu-run */
 	const char *tarball;
 	const char *tree;          /* --tree: kernel tree (NULL: per variant) */
 	const char *patches_dir;   /* kernel/patches */
