@@ -348,6 +348,14 @@ static struct ktest *parse_test(struct stream *s, int expected_num, int is_subte
 			parse_test_result(s, t, expected_num);
 		}
 	}
+	/* kunit_parser.py: a parent with no subtests ran nothing, whatever its
+	 * own result line says (an empty "1..0" suite must not satisfy a
+	 * required one). */
+	if (parent && t->nsub == 0 &&
+	    (t->status == KT_CRASHED || t->status == KT_SUCCESS)) {
+		t->status = KT_NO_TESTS;
+		kt_error(s, t, "0 tests run!%s", "");
+	}
 	bubble_up(t);
 	return t;
 }
