@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "qemu_run.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -76,14 +77,24 @@ static int kset_parse(struct kset *s, const char *path, int strict)
 	}
 	for (char *cur = text, *l; (l = next_line(&cur));) {
 		char *s0 = trim(l), *eq;
-		char name[256];
+		static const char unset[] = " is not set";
+		size_t len = strlen(s0), sl = sizeof(unset) - 1;
 		lineno++;
 		if (!*s0)
 			continue;
-		if (sscanf(s0, "# CONFIG_%250[A-Za-z0-9_] is not set", name + 7) == 1) {
-			memcpy(name, "CONFIG_", 7);
-			kset_put(s, name, "n", strict ? path : NULL, lineno);
-			continue;
+		/* "# CONFIG_X is not set", X of any length (no fixed buffer) */
+		if (starts_with(s0, "# CONFIG_") && len > 9 + sl &&
+		    strcmp(s0 + len - sl, unset) == 0) {
+			char *name = s0 + 2;
+			size_t n = len - 2 - sl, k = 7;
+
+			while (k < n && (isalnum((unsigned char)name[k]) || name[k] == '_'))
+				k++;
+			if (k == n) {
+				name[n] = 0;
+				kset_put(s, name, "n", strict ? path : NULL, lineno);
+				continue;
+			}
 		}
 		if (*s0 == '#')
 			continue;
