@@ -14,7 +14,6 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
@@ -138,12 +137,12 @@ private:
 void Walker::collectDerived() {
   SmallVector<const Value *, 4> Roots;
   Roots.push_back(Op.Result);
-  if (const auto *WO = dyn_cast<WithOverflowInst>(Op.Def)) {
-    auto It = Index.Results.find(WO->getIntrinsicID());
-    if (It != Index.Results.end())
-      for (const Value *Other : It->second)
-        if (Other != Op.Result && sameValue(Other, Op.Result, *Op.DL))
-          Roots.push_back(Other);
+  if (isa<WithOverflowInst>(Op.Def)) {
+    SmallVector<const Value *, 8> Candidates;
+    Index.candidates(Op.Result, Candidates);
+    for (const Value *Other : Candidates)
+      if (Other != Op.Result && sameValue(Other, Op.Result, *Op.DL))
+        Roots.push_back(Other);
   }
   SmallVector<std::pair<const Value *, CastChain>, 8> Stack;
   for (const Value *R : Roots)
@@ -383,16 +382,6 @@ PathVerdict Walker::run() {
 }
 
 } // namespace
-
-FunctionIndex::FunctionIndex(const Function &F) {
-  for (const Instruction &I : instructions(F)) {
-    const auto *EV = dyn_cast<ExtractValueInst>(&I);
-    if (!EV || EV->getNumIndices() != 1 || *EV->idx_begin() != 0)
-      continue;
-    if (const auto *WO = dyn_cast<WithOverflowInst>(EV->getAggregateOperand()))
-      Results[WO->getIntrinsicID()].push_back(EV);
-  }
-}
 
 PathVerdict followWrappedPaths(const WrappingOp &Op, Function &F,
                                const DominatorTree &DT,
