@@ -31,8 +31,9 @@ public:
 
   /// The results of *.with.overflow calls of the same intrinsic as the
   /// result V that sameValue() may find equal to V (a superset, V
-  /// included), in function order.
-  void candidates(const llvm::Value *V,
+  /// included), in function order. False, with Out untouched, if there
+  /// are more than Limit.
+  bool candidates(const llvm::Value *V, size_t Limit,
                   llvm::SmallVectorImpl<const llvm::Value *> &Out) const;
 
 private:

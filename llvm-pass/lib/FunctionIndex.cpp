@@ -89,13 +89,12 @@ FunctionIndex::FunctionIndex(const Function &F, const DominatorTree &DT) {
     });
 }
 
-void FunctionIndex::candidates(const Value *V,
+bool FunctionIndex::candidates(const Value *V, size_t Limit,
                                SmallVectorImpl<const Value *> &Out) const {
   auto It = Of.find(V);
   if (It == Of.end())
-    return;
+    return true;
   const Bucket &B = Buckets[It->second.Bucket];
-  SmallVector<Entry, 16> Found(B.Anywhere.begin(), B.Anywhere.end());
   int64_t D = It->second.Depth;
   auto Begin = B.Placed.begin(), End = B.Placed.end();
   if (D >= 0) {
@@ -109,11 +108,15 @@ void FunctionIndex::candidates(const Value *V,
                              return X < E.Depth;
                            });
   }
+  if (B.Anywhere.size() + size_t(End - Begin) > Limit)
+    return false;
+  SmallVector<Entry, 16> Found(B.Anywhere.begin(), B.Anywhere.end());
   Found.append(Begin, End);
   llvm::sort(Found,
              [](const Entry &X, const Entry &Y) { return X.Order < Y.Order; });
   for (const Entry &E : Found)
     Out.push_back(E.V);
+  return true;
 }
 
 } // namespace wrapidiom
