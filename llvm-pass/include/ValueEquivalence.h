@@ -36,8 +36,9 @@ bool sameValue(const llvm::Value *A, const llvm::Value *B,
 /// valueShape(A) == valueShape(B). Appends to Loads the loads sameValue()
 /// would compare with loads of the other value (noClobberBetween(), which
 /// gives up after MaxScannedLoadDistance instructions).
-llvm::hash_code valueShape(const llvm::Value *V,
-                           llvm::SmallVectorImpl<const llvm::LoadInst *> &Loads);
+llvm::hash_code
+valueShape(const llvm::Value *V,
+           llvm::SmallVectorImpl<const llvm::LoadInst *> &Loads);
 
 /// noClobberBetween() scans fewer instructions than this; two loads further
 /// apart (FunctionIndex measures it on the dominator tree) are never equal.

@@ -32,20 +32,21 @@ using namespace llvm;
 namespace wrapidiom {
 
 FunctionIndex::FunctionIndex(const Function &F, const DominatorTree &DT) {
-  // D(I) for every load of a block on the dominator tree.
-  DenseMap<const BasicBlock *, int64_t> Above; // D of the block's first
+  // D(I) for every load of a block on the dominator tree. Parents come
+  // first in depth-first order; each block is walked once (its size() would
+  // walk it again for every child).
+  DenseMap<const BasicBlock *, int64_t> Below; // D just past the block
   DenseMap<const Instruction *, int64_t> LoadDepths;
   for (const DomTreeNode *N : depth_first(DT.getRootNode())) {
-    const BasicBlock *BB = N->getBlock();
     int64_t D = 0;
     if (const DomTreeNode *Idom = N->getIDom())
-      D = Above.lookup(Idom->getBlock()) + Idom->getBlock()->size();
-    Above[BB] = D;
-    for (const Instruction &I : *BB) {
+      D = Below.lookup(Idom->getBlock());
+    for (const Instruction &I : *N->getBlock()) {
       if (isa<LoadInst>(I))
         LoadDepths[&I] = D;
       ++D;
     }
+    Below[N->getBlock()] = D;
   }
   auto LoadDepth = [&](const Instruction *I) -> int64_t {
     auto It = LoadDepths.find(I);
@@ -98,15 +99,12 @@ bool FunctionIndex::candidates(const Value *V, size_t Limit,
   int64_t D = It->second.Depth;
   auto Begin = B.Placed.begin(), End = B.Placed.end();
   if (D >= 0) {
-    Begin = llvm::lower_bound(B.Placed, D - int64_t(MaxScannedLoadDistance),
-                              [](const Entry &E, int64_t X) {
-                                return E.Depth < X;
-                              });
-    End = std::upper_bound(Begin, B.Placed.end(),
-                           D + int64_t(MaxScannedLoadDistance),
-                           [](int64_t X, const Entry &E) {
-                             return X < E.Depth;
-                           });
+    Begin = llvm::lower_bound(
+        B.Placed, D - int64_t(MaxScannedLoadDistance),
+        [](const Entry &E, int64_t X) { return E.Depth < X; });
+    End = std::upper_bound(
+        Begin, B.Placed.end(), D + int64_t(MaxScannedLoadDistance),
+        [](int64_t X, const Entry &E) { return X < E.Depth; });
   }
   if (B.Anywhere.size() + size_t(End - Begin) > Limit)
     return false;

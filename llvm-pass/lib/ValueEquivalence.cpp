@@ -176,10 +176,9 @@ hash_code shapeImpl(const Value *V, unsigned Depth,
     const auto *WO = dyn_cast<WithOverflowInst>(EV->getAggregateOperand());
     if (!WO)
       return Identity;
-    return hash_combine(
-        Pair(WO->getLHS(), WO->getRHS(), WO->isCommutative()),
-        WO->getIntrinsicID(),
-        hash_combine_range(EV->idx_begin(), EV->idx_end()));
+    return hash_combine(Pair(WO->getLHS(), WO->getRHS(), WO->isCommutative()),
+                        WO->getIntrinsicID(),
+                        hash_combine_range(EV->idx_begin(), EV->idx_end()));
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(I))
     return Pair(BO->getOperand(0), BO->getOperand(1), BO->isCommutative());
@@ -195,8 +194,7 @@ hash_code shapeImpl(const Value *V, unsigned Depth,
 
 } // namespace
 
-hash_code valueShape(const Value *V,
-                     SmallVectorImpl<const LoadInst *> &Loads) {
+hash_code valueShape(const Value *V, SmallVectorImpl<const LoadInst *> &Loads) {
   return shapeImpl(V, 0, Loads);
 }
 
