@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench/gen-checks.py - one C function with N checked unsigned additions.
 
-Usage: bench/gen-checks.py N > checks-N.c
+Usage: bench/gen-checks.py [--straight] N > checks-N.c
 
 N is the number of overflow checks clang emits for the function with
 -fsanitize=unsigned-integer-overflow.
@@ -18,6 +18,10 @@ after promotion and memory reasoning is needed), with stores in between:
   unhandled         p->c[k] = p->a[k] + p->b[k];          (kept)
   loop counter      while (m--) p->c[k] ^= m;              (a few)
 
+--straight: one basic block instead, no early exits, in three shapes:
+  p->c[k] = p->a[k] + p->b[k];  x += p->a[k];
+  if (p->a[k] + p->b[k] < p->a[k]) x ^= 1;
+
 k cycles through K fields, so structurally equal expressions recur every
 K additions, as in a long function that works on the same structure.
 """
@@ -26,8 +30,35 @@ import sys
 K = 16
 
 
+def straight(n):
+    out = [
+        "struct S { unsigned long a[%d], b[%d], c[%d]; };" % (K, K, K),
+        "",
+        "unsigned long checks(struct S *p, unsigned long x) {",
+    ]
+    for i in range(n):
+        k = i % K
+        a, b, c = "p->a[%d]" % k, "p->b[%d]" % k, "p->c[%d]" % k
+        if i % 3 == 0:
+            out.append("  %s = %s + %s;" % (c, a, b))
+        elif i % 3 == 1:
+            out.append("  x += %s;" % a)
+        else:
+            out.append("  if (%s + %s < %s) x ^= 1;" % (a, b, a))
+    out += ["  return x;", "}", ""]
+    return out
+
+
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    args = sys.argv[1:]
+    mix = "branches"
+    if args and args[0] == "--straight":
+        mix = "straight"
+        args = args[1:]
+    n = int(args[0]) if args else 1000
+    if mix == "straight":
+        sys.stdout.write("\n".join(straight(n)))
+        return
     out = [
         "struct S { unsigned long a[%d], b[%d], c[%d]; };" % (K, K, K),
         "",
