@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle bench clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle bench bench-scaling clean help
 
 all: plugin
 
@@ -27,6 +27,7 @@ help:
 	@echo "make fuzz-quick - csmith differential test, 10 programs, LLVM 22 and 19 (part of check); fuzz: $(FUZZ_N) programs"
 	@echo "make fuzz-oracle - $(ORACLE_N) random wrap-test programs against a wrap oracle (200 per LLVM in check)"
 	@echo "make bench   - compile-time cost of the plugin on kernel files and sqlite3.c (bench/RESULTS.md)"
+	@echo "make bench-scaling - pass time against the checks of one function, 500 to 16k (bench/RESULTS.md)"
 
 deps:
 	@scripts/deps.sh
@@ -107,6 +108,10 @@ fuzz: plugin
 
 bench: plugin
 	BUILD=$(BUILD) WORK=$(BUILD)/bench PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/compile-time.sh
+
+# Not part of check: figures, not tests (bench/scaling.sh).
+bench-scaling: plugin
+	WORK=$(BUILD)/bench-scaling PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/scaling.sh
 
 clean:
 	rm -rf $(BUILD) $(BUILD19)

@@ -28,6 +28,12 @@ bool signedWrapDefined();
 /// in C and an inbounds GEP lets the optimiser fold the test away, so the
 /// pass also drops the GEP's no-wrap flags to keep the test meaningful.
 bool pointerWrapDefined();
+/// -wrap-idiom-budget (hidden, default 4096): the work one check may take,
+/// counted as instructions followed on the wrapped value's paths and,
+/// separately, as other computations of the value compared with it. A
+/// check that needs more is kept, with a remark saying so: a budget never
+/// removes a check, it only bounds the time a huge function takes.
+unsigned budget();
 
 } // namespace wrapidiom
 

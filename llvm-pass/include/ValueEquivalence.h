@@ -9,11 +9,13 @@
 #ifndef WRAPIDIOM_VALUEEQUIVALENCE_H
 #define WRAPIDIOM_VALUEEQUIVALENCE_H
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
 class CastInst;
 class DataLayout;
+class LoadInst;
 class Value;
 } // namespace llvm
 
@@ -29,6 +31,18 @@ bool isOrderPreservingCast(const llvm::Value *V, const llvm::DataLayout &DL);
 /// nothing can write in between, are.
 bool sameValue(const llvm::Value *A, const llvm::Value *B,
                const llvm::DataLayout &DL);
+
+/// A hash of what sameValue() compares of V: sameValue(A, B) implies
+/// valueShape(A) == valueShape(B). Appends to Loads the loads sameValue()
+/// would compare with loads of the other value (noClobberBetween(), which
+/// gives up after MaxScannedLoadDistance instructions).
+llvm::hash_code
+valueShape(const llvm::Value *V,
+           llvm::SmallVectorImpl<const llvm::LoadInst *> &Loads);
+
+/// noClobberBetween() scans fewer instructions than this; two loads further
+/// apart (FunctionIndex measures it on the dominator tree) are never equal.
+constexpr unsigned MaxScannedLoadDistance = 512;
 
 /// The casts between an arithmetic result and a comparison that uses it,
 /// innermost first.

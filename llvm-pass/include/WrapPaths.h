@@ -23,11 +23,9 @@
 #ifndef WRAPIDIOM_WRAPPATHS_H
 #define WRAPIDIOM_WRAPPATHS_H
 
+#include "FunctionIndex.h"
 #include "IdiomMatcher.h"
 #include "WrapTest.h"
-
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallVector.h"
 
 #include <string>
 
@@ -38,13 +36,6 @@ class Value;
 } // namespace llvm
 
 namespace wrapidiom {
-
-/// Built once per function: the results of its *.with.overflow calls by
-/// intrinsic, where other computations of a checked value are looked up.
-struct FunctionIndex {
-  explicit FunctionIndex(const llvm::Function &F);
-  llvm::DenseMap<unsigned, llvm::SmallVector<const llvm::Value *, 8>> Results;
-};
 
 struct PathVerdict {
   /// GuardedUse, BoundsAndWrap, MulDiv or LoopCounter; None when unproven.

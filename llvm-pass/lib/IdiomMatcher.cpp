@@ -396,7 +396,7 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
     return D;
   }
   if (!L->Index)
-    L->Index = std::make_unique<FunctionIndex>(F);
+    L->Index = std::make_unique<FunctionIndex>(F, dominators());
   PathVerdict PV = followWrappedPaths(*Op, F, dominators(), *L->Index);
   if (PV.Kind != Idiom::None) {
     D.Kind = PV.Kind;

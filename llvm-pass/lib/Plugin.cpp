@@ -75,6 +75,13 @@ cl::opt<bool> PointerWrap(
              "and drop the GEP's inbounds so the test stays"),
     cl::init(false), cl::cat(Category));
 
+cl::opt<unsigned> Budget(
+    "wrap-idiom-budget",
+    cl::desc("Work per check: instructions followed on the wrapped value's "
+             "paths, and other computations of the value compared with it; "
+             "a check that needs more is kept"),
+    cl::init(4096), cl::Hidden, cl::cat(Category));
+
 cl::list<std::string> IgnorelistFiles(
     "wrap-idiom-ignorelist",
     cl::desc("Sanitizer special case list: turn off (or, with =sanitize, "
@@ -128,6 +135,7 @@ const Ignorelist *ignorelist(LLVMContext &Ctx) {
 Mode mode() { return ModeOpt; }
 bool signedWrapDefined() { return SignedWrap; }
 bool pointerWrapDefined() { return PointerWrap; }
+unsigned budget() { return std::max(1u, unsigned(Budget)); }
 
 bool idiomEnabled(Idiom I) {
   for (Idiom D : DisabledIdioms)

@@ -7,6 +7,7 @@
 
 #include "OverflowCheck.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
@@ -24,7 +25,6 @@ namespace {
 /// Bounds that keep the walks linear in practice; running out of budget only
 /// ever makes two values "different", which keeps a check.
 constexpr unsigned MaxValueDepth = 6;
-constexpr unsigned MaxScannedInstructions = 512;
 
 /// Can I write the memory L reads? Only a store or call can, and the UBSan
 /// runtime (the handler blocks between the two loads of `a` in
@@ -54,7 +54,7 @@ bool mayClobber(const Instruction &I, const LoadInst &L) {
 /// Walks backwards from Second; reaching the entry without passing First
 /// means First does not dominate Second.
 bool noClobberBetween(const LoadInst &First, const LoadInst &Second) {
-  unsigned Budget = MaxScannedInstructions;
+  unsigned Budget = MaxScannedLoadDistance;
   SmallVector<std::pair<const BasicBlock *, const Instruction *>, 8> Work;
   SmallPtrSet<const BasicBlock *, 8> Visited;
   // (block, instruction to scan backwards from, exclusive)
@@ -149,7 +149,54 @@ bool sameOperands(const Value *A0, const Value *A1, const Value *B0,
          sameValueImpl(A1, B0, DL, Depth + 1);
 }
 
+/// The shape sameValueImpl() compares, hashed: whatever it would call equal
+/// at Depth hashes equal. Leaves it compares by identity hash by identity.
+hash_code shapeImpl(const Value *V, unsigned Depth,
+                    SmallVectorImpl<const LoadInst *> &Loads) {
+  const auto *I = dyn_cast<Instruction>(V);
+  hash_code Identity = hash_value(V);
+  if (Depth >= MaxValueDepth || !I)
+    return Identity;
+  hash_code Head = hash_combine(I->getOpcode(), I->getType());
+  if (const auto *L = dyn_cast<LoadInst>(I)) {
+    if (!L->isSimple())
+      return Identity;
+    Loads.push_back(L);
+    return hash_combine(Head,
+                        shapeImpl(L->getPointerOperand(), Depth + 1, Loads));
+  }
+  auto Pair = [&](const Value *A, const Value *B, bool Commutative) {
+    hash_code HA = shapeImpl(A, Depth + 1, Loads);
+    hash_code HB = shapeImpl(B, Depth + 1, Loads);
+    if (Commutative && size_t(HB) < size_t(HA))
+      std::swap(HA, HB);
+    return hash_combine(Head, HA, HB);
+  };
+  if (const auto *EV = dyn_cast<ExtractValueInst>(I)) {
+    const auto *WO = dyn_cast<WithOverflowInst>(EV->getAggregateOperand());
+    if (!WO)
+      return Identity;
+    return hash_combine(Pair(WO->getLHS(), WO->getRHS(), WO->isCommutative()),
+                        WO->getIntrinsicID(),
+                        hash_combine_range(EV->idx_begin(), EV->idx_end()));
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(I))
+    return Pair(BO->getOperand(0), BO->getOperand(1), BO->isCommutative());
+  hash_code H = Head;
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(I))
+    H = hash_combine(H, GEP->getSourceElementType());
+  else if (!isa<CastInst>(I))
+    return Identity;
+  for (const Value *Op : I->operands())
+    H = hash_combine(H, shapeImpl(Op, Depth + 1, Loads));
+  return H;
+}
+
 } // namespace
+
+hash_code valueShape(const Value *V, SmallVectorImpl<const LoadInst *> &Loads) {
+  return shapeImpl(V, 0, Loads);
+}
 
 /// Casts that preserve the order of values, so that a comparison of two
 /// casted values is a comparison of the originals. Truncations do not.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "WrapPaths.h"
 
+#include "Options.h"
 #include "OverflowCheck.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -14,7 +15,6 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
@@ -26,9 +26,6 @@ using namespace llvm;
 namespace wrapidiom {
 
 namespace {
-
-/// Instructions followed per check; running out keeps the check.
-constexpr unsigned Budget = 4096;
 
 enum class Phase : uint8_t {
   Clean,   // wrapped, nothing decided on the value yet
@@ -113,14 +110,14 @@ private:
   SmallVector<Item, 16> Work;
   std::string FirstDecisionWhy; // why the first steering compare was no test
   std::string Failure;
-  unsigned Left = Budget;
+  unsigned Left = budget(); // instructions still to follow
   bool SawWrapTest = false;
   bool SawDecided = false;
   bool SawTaintedDecision = false;
   bool EndedDead = false;
 
   std::string noun() const { return Op.noun().str(); }
-  void collectDerived();
+  bool collectDerived();
   void collectHandling();
   /// Does Cond (peeled) test the wrap? Returns the side wrapped runs take.
   std::optional<bool> wrapSide(const Value *Cond, std::string *Why);
@@ -135,15 +132,19 @@ private:
             bool Decided);
 };
 
-void Walker::collectDerived() {
+/// False when there are more other computations to compare with the
+/// result than the budget allows.
+bool Walker::collectDerived() {
   SmallVector<const Value *, 4> Roots;
   Roots.push_back(Op.Result);
-  if (const auto *WO = dyn_cast<WithOverflowInst>(Op.Def)) {
-    auto It = Index.Results.find(WO->getIntrinsicID());
-    if (It != Index.Results.end())
-      for (const Value *Other : It->second)
-        if (Other != Op.Result && sameValue(Other, Op.Result, *Op.DL))
-          Roots.push_back(Other);
+  if (isa<WithOverflowInst>(Op.Def)) {
+    SmallVector<const Value *, 8> Candidates;
+    // The result itself is among the candidates.
+    if (!Index.candidates(Op.Result, size_t(budget()) + 1, Candidates))
+      return false;
+    for (const Value *Other : Candidates)
+      if (Other != Op.Result && sameValue(Other, Op.Result, *Op.DL))
+        Roots.push_back(Other);
   }
   SmallVector<std::pair<const Value *, CastChain>, 8> Stack;
   for (const Value *R : Roots)
@@ -165,6 +166,7 @@ void Walker::collectDerived() {
       }
     }
   }
+  return true;
 }
 
 std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why) {
@@ -357,9 +359,13 @@ void Walker::scan(Item It) {
 }
 
 PathVerdict Walker::run() {
-  collectDerived();
-  collectHandling();
   PathVerdict V;
+  if (!collectDerived()) {
+    V.Reason = "the " + noun() + " is computed in too many other places to "
+               "compare them all with it (-wrap-idiom-budget)";
+    return V;
+  }
+  collectHandling();
   if (PreTested) {
     // `if (a + b < a) return -E; x = a + b;`: this computation cannot wrap.
     V.Kind = Idiom::GuardedUse;
@@ -385,16 +391,6 @@ PathVerdict Walker::run() {
 }
 
 } // namespace
-
-FunctionIndex::FunctionIndex(const Function &F) {
-  for (const Instruction &I : instructions(F)) {
-    const auto *EV = dyn_cast<ExtractValueInst>(&I);
-    if (!EV || EV->getNumIndices() != 1 || *EV->idx_begin() != 0)
-      continue;
-    if (const auto *WO = dyn_cast<WithOverflowInst>(EV->getAggregateOperand()))
-      Results[WO->getIntrinsicID()].push_back(EV);
-  }
-}
 
 PathVerdict followWrappedPaths(const WrappingOp &Op, Function &F,
                                const DominatorTree &DT,
