@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fnmatch.h>
+#include <limits.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +63,7 @@ static void re_init(void)
 		{ &re_ktap, "^[[:space:]]*KTAP version ([0-9]+)$" },
 		{ &re_tap, "^[[:space:]]*TAP version ([0-9]+)$" },
 		{ &re_header, "^[[:space:]]*# Subtest: (.*)$" },
-		{ &re_plan, "^[[:space:]]*1\\.\\.([0-9]+)" },
+		{ &re_plan, "^[[:space:]]*1\\.\\.(-?[0-9]+)" },
 		{ &re_result, "^[[:space:]]*(ok|not ok) ([0-9]+) (- )?([^#]*)( # .*)?$" },
 		{ &re_skip, "^[[:space:]]*(ok|not ok) ([0-9]+) (- )?(.*) # SKIP(.*)$" },
 		{ &re_end, "(List of all partitions:|Kernel panic - not syncing|reboot: System halted|"
@@ -92,12 +93,37 @@ static char *group(const char *s, regmatch_t *m, int g)
 struct stream {
 	struct lines *l;
 	size_t i, end;
+	size_t prefix;	/* the block's indentation, skipped by peek() */
 	struct result *res;
 };
 
+/* Limits that keep a hostile log linear and bounded (kunit.py has none). */
+#define KTAP_MAX_DEPTH 64
+#define KTAP_MAX_PLAN 65536
+
 static const char *peek(struct stream *s)
 {
-	return s->i < s->end ? s->l->s[s->i] : NULL;
+	const char *l;
+
+	if (s->i >= s->end)
+		return NULL;
+	l = s->l->s[s->i];
+	for (size_t ws = 0; ws < s->prefix && (*l == ' ' || *l == '\t'); ws++)
+		l++;
+	return l;
+}
+
+/* A decimal number of a plan or result line, or -1 if out of [0, max]. */
+static long ktap_number(const char *v, long max)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (errno || *end || n < 0 || n > max)
+		return -1;
+	return n;
 }
 
 static int peek_line(struct stream *s)
@@ -213,7 +239,10 @@ static void parse_test_plan(struct stream *s, struct ktest *t)
 	if (!l || !rmatch(&re_plan, l, m, 2))
 		return;
 	char *v = group(l, m, 1);
-	t->expected_count = atoi(v);
+	long n = ktap_number(v, KTAP_MAX_PLAN);
+	if (n < 0)
+		kt_error(s, t, "plan 1..%s is not a count of 0 to 65536 tests", v);
+	t->expected_count = (int)n;
 	free(v);
 	s->i++;
 }
@@ -256,9 +285,10 @@ static int parse_test_result(struct stream *s, struct ktest *t, int expected_num
 	free(t->name);
 	t->name = result_name(l);
 	t->line = peek_line(s);
-	if (atoi(num) != expected_num) {
-		char buf[64];
-		snprintf(buf, sizeof(buf), "%d but found %d", expected_num, atoi(num));
+	long n = ktap_number(num, INT_MAX);
+	if (n != expected_num) {
+		char buf[96];
+		snprintf(buf, sizeof(buf), "%d but found %.40s", expected_num, num);
 		kt_error(s, t, "expected test number %s", buf);
 	}
 	if (skip)
@@ -289,10 +319,18 @@ static void bubble_up(struct ktest *t)
 		t->status = KT_CRASHED;
 }
 
-static struct ktest *parse_test(struct stream *s, int expected_num, int is_subtest)
+static struct ktest *parse_test(struct stream *s, int expected_num, int is_subtest,
+			       int depth)
 {
 	struct ktest *t = kt_new();
 	int parent;
+
+	if (depth > KTAP_MAX_DEPTH) {
+		kt_error(s, t, "tests nested deeper than %s levels: the rest of the block is not read",
+			 "64");
+		s->i = s->end;
+		return t;
+	}
 
 	parse_diagnostic(s);
 	if (!is_subtest) {
@@ -331,7 +369,18 @@ static struct ktest *parse_test(struct stream *s, int expected_num, int is_subte
 				break;
 			}
 		} else {
-			sub = parse_test(s, test_num, 1);
+			size_t at = s->i;
+			sub = parse_test(s, test_num, 1, depth + 1);
+			if (s->i == at) {
+				/* nothing it could read: a line out of place, e.g. a
+				 * plan after results; skip it, or this never ends */
+				kt_error(s, t, "unexpected line: %.80s", peek(s));
+				s->i++;
+				free(sub->name);
+				free(sub->sub);
+				free(sub);
+				continue;
+			}
 		}
 		t->sub = xrealloc(t->sub, (t->nsub + 1) * sizeof(*t->sub));
 		t->sub[t->nsub++] = sub;
@@ -363,7 +412,14 @@ static struct ktest *parse_test(struct stream *s, int expected_num, int is_subte
 static void parse_ktap(struct result *r, struct lines *L)
 {
 	size_t i = 0;
+	/* next_end[k]: the first end marker at or after line k (L->n: none),
+	 * so finding each block's end costs nothing */
+	size_t *next_end = xmalloc((L->n + 1) * sizeof(*next_end));
+
 	re_init();
+	next_end[L->n] = L->n;
+	for (size_t k = L->n; k-- > 0;)
+		next_end[k] = rmatch(&re_end, L->s[k], NULL, 0) ? k : next_end[k + 1];
 	while (i < L->n) {
 		/* find the next top-level KTAP/TAP header */
 		size_t start = i;
@@ -378,38 +434,27 @@ static void parse_ktap(struct result *r, struct lines *L)
 		}
 		if (start >= L->n)
 			break;
-		/* strip the indentation of the header from the block's lines */
+		/* the indentation of the header, which peek() strips from the
+		 * block's lines */
 		const char *h = L->s[start];
 		size_t prefix = strstr(h, "TAP version") - h;
 		if (prefix && h[prefix - 1] == 'K')
 			prefix--;
-		size_t end = start;
-		while (end < L->n && !(end > start && rmatch(&re_end, L->s[end], NULL, 0)))
-			end++;
-		char **saved = xmalloc((end - start) * sizeof(char *));
-		for (size_t k = start; k < end; k++) {
-			saved[k - start] = L->s[k];
-			size_t ws = 0;
-			while (ws < prefix && (L->s[k][ws] == ' ' || L->s[k][ws] == '\t'))
-				ws++;
-			L->s[k] += ws;
-		}
-		struct stream s = { L, start, end, r };
-		struct ktest *main_t = parse_test(&s, 0, 0);
+		size_t end = next_end[start + 1];
+		struct stream s = { L, start, end, prefix, r };
+		struct ktest *main_t = parse_test(&s, 0, 0, 0);
 		r->ktap_blocks++;
 		r->ktap_errors += main_t->counts.errors;
 		for (size_t k = 0; k < main_t->nsub; k++) {
 			r->suites = xrealloc(r->suites, (r->nsuites + 1) * sizeof(*r->suites));
 			r->suites[r->nsuites++] = main_t->sub[k];
 		}
-		for (size_t k = start; k < end; k++)
-			L->s[k] = saved[k - start];
-		free(saved);
 		free(main_t->sub);
 		free(main_t->name);
 		free(main_t);
 		i = s.i > start ? s.i : start + 1;
 	}
+	free(next_end);
 }
 
 /* ---- UBSan ---- */

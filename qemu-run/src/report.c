@@ -105,6 +105,43 @@ static void secs(struct strv *c, double s, const char *accel)
 		sv_addf(c, "%.1f s", s);
 }
 
+struct named {
+	const char *name;
+	size_t idx;
+};
+
+static int named_cmp(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+static int idx_cmp(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* The first suite of r named name, through its sorted index. */
+static struct ktest *lookup(const struct result *r, const struct named *by, const char *name)
+{
+	size_t lo = 0, hi = r->nsuites;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(by[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < r->nsuites && strcmp(by[lo].name, name) == 0)
+		return r->suites[by[lo].idx];
+	return NULL;
+}
+
 void print_summary(struct result *const *r, const char *const *names, size_t n)
 {
 	struct strv c = {0}, seen = {0};
@@ -120,28 +157,45 @@ void print_summary(struct result *const *r, const char *const *names, size_t n)
 		sv_addf(&c, "%d/%d/%d/%d", r[i]->suites_pass, r[i]->suites_fail, r[i]->suites_crash,
 			r[i]->suites_skip);
 	row("KUnit suites pass/fail/crash/skip", &c);
-	for (size_t i = 0; i < n; i++)
+	/* One row per suite name, in order of first appearance; each log's
+	 * suites sorted by name once, so the table is O(S log S). */
+	struct named *all = NULL, **by = xmalloc((n ? n : 1) * sizeof(*by));
+	size_t nall = 0;
+	for (size_t i = 0; i < n; i++) {
+		by[i] = xmalloc((r[i]->nsuites + 1) * sizeof(**by));
 		for (size_t k = 0; k < r[i]->nsuites; k++) {
-			const char *name = r[i]->suites[k]->name;
-			int dup = 0;
-			for (size_t j = 0; j < seen.n; j++)
-				dup |= strcmp(seen.v[j], name) == 0;
-			if (dup)
-				continue;
-			sv_add(&seen, name);
-			for (size_t j = 0; j < n; j++) {
-				struct ktest *t = find_suite(r[j], name);
-				if (!t)
-					sv_add(&c, "-");
-				else
-					sv_addf(&c, "%s %d/%d", kt_status_str(t->status), t->counts.passed,
-						t->counts.passed + t->counts.failed + t->counts.crashed + t->counts.skipped);
-			}
-			char *l = xasprintf("  %s (cases passed/total)", name);
-			row(l, &c);
-			free(l);
+			by[i][k] = (struct named){ r[i]->suites[k]->name, k };
+			all = xrealloc(all, (nall + 1) * sizeof(*all));
+			all[nall] = (struct named){ r[i]->suites[k]->name, nall };
+			nall++;
 		}
-	sv_free(&seen);
+		qsort(by[i], r[i]->nsuites, sizeof(**by), named_cmp);
+	}
+	qsort(all, nall, sizeof(*all), named_cmp);
+	/* keep the first of each name, then back to order of appearance */
+	size_t nuniq = 0;
+	for (size_t k = 0; k < nall; k++)
+		if (!nuniq || strcmp(all[nuniq - 1].name, all[k].name) != 0)
+			all[nuniq++] = all[k];
+	qsort(all, nuniq, sizeof(*all), idx_cmp);
+	for (size_t u = 0; u < nuniq; u++) {
+		const char *name = all[u].name;
+		for (size_t j = 0; j < n; j++) {
+			struct ktest *t = lookup(r[j], by[j], name);
+			if (!t)
+				sv_add(&c, "-");
+			else
+				sv_addf(&c, "%s %d/%d", kt_status_str(t->status), t->counts.passed,
+					t->counts.passed + t->counts.failed + t->counts.crashed + t->counts.skipped);
+		}
+		char *l = xasprintf("  %s (cases passed/total)", name);
+		row(l, &c);
+		free(l);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(by[i]);
+	free(by);
+	free(all);
 	for (size_t i = 0; i < n; i++)
 		sv_addf(&c, "%d/%d", r[i]->req_suites_ok, r[i]->req_suites);
 	row("required suites passing/required", &c);
