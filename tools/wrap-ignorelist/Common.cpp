@@ -68,10 +68,18 @@ void Diagnostics::print(raw_ostream &OS, ArrayRef<std::string> FileOrder) {
 }
 
 Expected<std::unique_ptr<MemoryBuffer>> readFile(StringRef Path) {
-  if (sys::fs::is_directory(Path))
-    return createStringError(std::make_error_code(std::errc::is_a_directory),
-                             "cannot read '%s': it is a directory",
-                             Path.str().c_str());
+  // Only regular files: a FIFO or a device would block or never end.
+  sys::fs::file_status St;
+  if (!sys::fs::status(Path, St)) {
+    if (sys::fs::is_directory(St))
+      return createStringError(std::make_error_code(std::errc::is_a_directory),
+                               "cannot read '%s': it is a directory",
+                               Path.str().c_str());
+    if (!sys::fs::is_regular_file(St))
+      return createStringError(
+          std::make_error_code(std::errc::invalid_argument),
+          "cannot read '%s': not a regular file", Path.str().c_str());
+  }
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFile(Path, /*IsText=*/false,
                             /*RequiresNullTerminator=*/false);

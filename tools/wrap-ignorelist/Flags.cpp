@@ -132,7 +132,16 @@ int runCombine(Args A) {
   if (!SpecialCaseList::create(Buf.get(), Error))
     return fatalError("combined list does not parse: " + Error);
 
-  // Write beside the target, then rename: never a half-written file.
+  // Write beside the target, then rename: never a half-written file. A
+  // target that exists must be a regular file (not a device, FIFO,
+  // directory or symbolic link, which the rename would replace); it keeps
+  // its mode.
+  sys::fs::file_status Old;
+  bool Exists = !sys::fs::status(Output, Old, /*Follow=*/false) &&
+                sys::fs::exists(Old);
+  if (Exists && !sys::fs::is_regular_file(Old))
+    return fatalError("cannot write '" + Output +
+                      "': it exists and is not a regular file");
   SmallString<256> Model(Output);
   Model += ".tmp-%%%%%%";
   int FD;
@@ -149,6 +158,13 @@ int runCombine(Args A) {
       sys::fs::remove(Temp);
       return fatalError("cannot write '" + Output + "': " + Msg);
     }
+  }
+  sys::fs::perms Mode =
+      Exists ? Old.permissions()
+             : sys::fs::perms(sys::fs::all_read | sys::fs::owner_write);
+  if (std::error_code EC = sys::fs::setPermissions(Temp, Mode)) {
+    sys::fs::remove(Temp);
+    return fatalError("cannot write '" + Output + "': " + EC.message());
   }
   if (std::error_code EC = sys::fs::rename(Temp, Output)) {
     sys::fs::remove(Temp);
