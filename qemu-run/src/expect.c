@@ -53,7 +53,7 @@ static int split_words(char *s, struct strv *out, const char *path, int line)
 
 struct expect *expect_load(const char *path)
 {
-	struct expect *e = calloc(1, sizeof(*e));
+	struct expect *e = xcalloc(1, sizeof(*e));
 	char *text;
 	int lineno = 0, bad = 0;
 

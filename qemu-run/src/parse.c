@@ -142,7 +142,7 @@ static void kt_error(struct stream *s, struct ktest *t, const char *fmt, const c
 
 static struct ktest *kt_new(void)
 {
-	struct ktest *t = calloc(1, sizeof(*t));
+	struct ktest *t = xcalloc(1, sizeof(*t));
 	t->name = xstrdup("");
 	t->status = KT_CRASHED;
 	t->expected_count = -1;
@@ -751,8 +751,8 @@ struct ktest *find_suite(const struct result *r, const char *name)
 static void judge(struct result *r, struct expect *e, int strict)
 {
 	/* UBSan sites against must/allow rules */
-	r->rule_hits = calloc(e->n + 1, sizeof(int));
-	r->rule_site = calloc(e->n + 1, sizeof(int));
+	r->rule_hits = xcalloc(e->n + 1, sizeof(int));
+	r->rule_site = xcalloc(e->n + 1, sizeof(int));
 	for (size_t i = 0; i < e->n; i++)
 		r->rule_site[i] = -1;
 	for (size_t k = 0; k < r->nsites; k++) {
@@ -892,7 +892,7 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 			return NULL;
 		}
 	}
-	r = calloc(1, sizeof(*r));
+	r = xcalloc(1, sizeof(*r));
 	r->log = xstrdup(path);
 	int no = 0;
 	for (char *cur = text, *l; (l = next_line(&cur));) {

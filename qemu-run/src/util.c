@@ -66,6 +66,14 @@ void *xmalloc(size_t n)
 	return p;
 }
 
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		qr_die(QR_EXIT_FAIL, "out of memory");
+	return p;
+}
+
 void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);

@@ -26,6 +26,7 @@ void qr_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void qr_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 
 void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
