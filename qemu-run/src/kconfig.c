@@ -316,10 +316,16 @@ int stage_build(struct qr_opts *o, const char *tree, double *seconds)
 	if (strcmp(modules, "y") == 0)
 		sv_add(&a, "modules");
 	unlink(log);
+	/* the last build's step count, for "N of ~M" */
+	struct progress prog = { isatty(2), 0, 0, 0, 0 };
+	char *old_meta = read_file(meta, NULL), *st;
+	if (old_meta && (st = strstr(old_meta, "steps=")))
+		prog.expected = strtol(st + 6, NULL, 10);
+	free(old_meta);
 	fd = take_lock(o->lock_file);
 	t0 = now_seconds();
 	print_cmd(a.v, NULL);
-	rc = run_cmd_log(a.v, NULL, log, qr_verbose);
+	rc = run_cmd_log_progress(a.v, NULL, log, qr_verbose, &prog);
 	dt = now_seconds() - t0;
 	close(fd);   /* releases the lock */
 	if (rc != 0) {
@@ -327,7 +333,8 @@ int stage_build(struct qr_opts *o, const char *tree, double *seconds)
 		print_tail(log, 40);
 		rc = QR_EXIT_FAIL;
 	} else {
-		char *m = xasprintf("build_seconds=%.1f\nvariant=%s\n", dt, variant_name(o->use_plugin));
+		char *m = xasprintf("build_seconds=%.1f\nvariant=%s\nsteps=%ld\n", dt,
+				    variant_name(o->use_plugin), prog.steps);
 		write_file(meta, m, strlen(m));
 		free(m);
 		qr_msg("build: %s/arch/x86/boot/bzImage built in %.1f s (log %s)", tree, dt, log);

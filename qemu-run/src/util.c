@@ -473,7 +473,55 @@ int run_cmd(char *const argv[], const char *dir, struct sbuf *capture)
 struct tee_ctx {
 	FILE *log;
 	int tee;
+	struct progress *p;
+	int at_start;	/* the next byte starts a line */
+	int col;	/* bytes of the current line seen, up to 3 */
+	char head[3];
 };
+
+/* Kbuild's quiet lines ("  CC      kernel/fork.o", "  LD      vmlinux") are
+ * its steps: two spaces, then an upper-case tag. */
+static void count_steps(struct tee_ctx *t, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n') {
+			t->col = 0;
+			continue;
+		}
+		if (t->col < 3) {
+			t->head[t->col++] = s[i];
+			if (t->col == 3 && t->head[0] == ' ' && t->head[1] == ' ' &&
+			    t->head[2] >= 'A' && t->head[2] <= 'Z')
+				t->p->steps++;
+		}
+	}
+}
+
+static void progress_show(struct progress *p, int final)
+{
+	double now = now_seconds(), dt = now - p->t0;
+
+	if (p->tty) {
+		if (!final && now - p->last < 0.5)
+			return;
+		if (p->expected > 0)
+			fprintf(stderr, "\r%s: build: %ld of ~%ld steps, %.0f s ", qr_prog,
+				p->steps, p->expected, dt);
+		else
+			fprintf(stderr, "\r%s: build: %ld steps, %.0f s ", qr_prog, p->steps, dt);
+		if (final)
+			fputc('\n', stderr);
+		fflush(stderr);
+	} else {
+		if (final || now - p->last < 30)
+			return;
+		if (p->expected > 0)
+			qr_msg("build: %ld of ~%ld steps after %.0f s", p->steps, p->expected, dt);
+		else
+			qr_msg("build: %ld steps after %.0f s", p->steps, dt);
+	}
+	p->last = now;
+}
 
 static void sink_tee(void *ctx, const char *s, size_t n)
 {
@@ -484,18 +532,34 @@ static void sink_tee(void *ctx, const char *s, size_t n)
 		fwrite(s, 1, n, stdout);
 		fflush(stdout);
 	}
+	if (t->p) {
+		count_steps(t, s, n);
+		progress_show(t->p, 0);
+	}
 }
 
-int run_cmd_log(char *const argv[], const char *dir, const char *log_path, int tee)
+int run_cmd_log_progress(char *const argv[], const char *dir, const char *log_path, int tee,
+			 struct progress *p)
 {
-	struct tee_ctx t = { fopen(log_path, "a"), tee };
+	struct tee_ctx t = { fopen(log_path, "a"), tee, tee ? NULL : p, 1, 0, { 0 } };
 	int rc;
 	if (!t.log)
 		qr_warn("cannot open %s: %s", log_path, strerror(errno));
 	else
 		setvbuf(t.log, NULL, _IOLBF, 0);
+	if (t.p) {
+		t.p->t0 = t.p->last = now_seconds();
+		t.p->steps = 0;
+	}
 	rc = run_piped(argv, dir, sink_tee, &t);
+	if (t.p && t.p->tty)
+		progress_show(t.p, 1);
 	if (t.log)
 		fclose(t.log);
 	return rc;
+}
+
+int run_cmd_log(char *const argv[], const char *dir, const char *log_path, int tee)
+{
+	return run_cmd_log_progress(argv, dir, log_path, tee, NULL);
 }

@@ -82,6 +82,15 @@ char *timestamp_str(void);   /* YYYYmmdd-HHMMSS, local time */
 int run_cmd(char *const argv[], const char *dir, struct sbuf *capture);
 /* Like run_cmd but stdout+stderr appended to log_path and echoed with tee=1. */
 int run_cmd_log(char *const argv[], const char *dir, const char *log_path, int tee);
+/* A long make's progress: Kbuild steps seen against the last build's
+ * count; on a terminal one updated line, else a line every 30 s. */
+struct progress {
+	int tty;
+	long steps, expected;
+	double t0, last;
+};
+int run_cmd_log_progress(char *const argv[], const char *dir, const char *log_path, int tee,
+			 struct progress *p);
 void print_cmd(char *const argv[], const char *dir);
 
 #endif
