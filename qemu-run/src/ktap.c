@@ -1,0 +1,423 @@
+/* qemu-run's KTAP reader: a port of tools/testing/kunit/kunit_parser.py
+ * (6.12): lines between a "KTAP version" line and the end markers, recursive
+ * parse_test(), a plan that promises more results than arrive counts the
+ * missing ones as crashed, a parent without subtests ran no tests. Unlike
+ * kunit.py every top-level KTAP block is read (built-in suites at boot, then
+ * one block per KUnit module /init loads), and hostile input is bounded
+ * (nesting, plan size, lines it cannot place). */
+#define _GNU_SOURCE
+#include "logparse.h"
+#include "qemu_run.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- KTAP ---- */
+
+static regex_t re_ktap, re_tap, re_header, re_plan, re_result, re_skip, re_end, re_exec_err;
+static int re_ready;
+
+static void re_init(void)
+{
+	struct { regex_t *r; const char *s; } t[] = {
+		{ &re_ktap, "^[[:space:]]*KTAP version ([0-9]+)$" },
+		{ &re_tap, "^[[:space:]]*TAP version ([0-9]+)$" },
+		{ &re_header, "^[[:space:]]*# Subtest: (.*)$" },
+		{ &re_plan, "^[[:space:]]*1\\.\\.(-?[0-9]+)" },
+		{ &re_result, "^[[:space:]]*(ok|not ok) ([0-9]+) (- )?([^#]*)( # .*)?$" },
+		{ &re_skip, "^[[:space:]]*(ok|not ok) ([0-9]+) (- )?(.*) # SKIP(.*)$" },
+		{ &re_end, "(List of all partitions:|Kernel panic - not syncing|reboot: System halted|"
+			   "reboot: Restarting system|reboot: Power down|qemu-run: TIMEOUT)" },
+		{ &re_exec_err, "^[[:space:]]*kunit executor: (.*)$" },
+	};
+	if (re_ready)
+		return;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (regcomp(t[i].r, t[i].s, REG_EXTENDED) != 0)
+			qr_die(QR_EXIT_FAIL, "internal: bad regex %s", t[i].s);
+	re_ready = 1;
+}
+
+static int rmatch(regex_t *re, const char *s, regmatch_t *m, size_t nm)
+{
+	return regexec(re, s, nm, m, 0) == 0;
+}
+
+static char *group(const char *s, regmatch_t *m, int g)
+{
+	if (m[g].rm_so < 0)
+		return xstrdup("");
+	return strndup(s + m[g].rm_so, (size_t)(m[g].rm_eo - m[g].rm_so));
+}
+
+struct stream {
+	struct lines *l;
+	size_t i, end;
+	size_t prefix;	/* the block's indentation, skipped by peek() */
+	struct result *res;
+};
+
+/* Limits that keep a hostile log linear and bounded (kunit.py has none). */
+#define KTAP_MAX_DEPTH 64
+#define KTAP_MAX_PLAN 65536
+
+static const char *peek(struct stream *s)
+{
+	const char *l;
+
+	if (s->i >= s->end)
+		return NULL;
+	l = s->l->s[s->i];
+	for (size_t ws = 0; ws < s->prefix && (*l == ' ' || *l == '\t'); ws++)
+		l++;
+	return l;
+}
+
+/* A decimal number of a plan or result line, or -1 if out of [0, max]. */
+static long ktap_number(const char *v, long max)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (errno || *end || n < 0 || n > max)
+		return -1;
+	return n;
+}
+
+static int peek_line(struct stream *s)
+{
+	return s->i < s->end ? s->l->no[s->i] : (s->end ? s->l->no[s->end - 1] : 0);
+}
+
+static void kt_error(struct stream *s, struct ktest *t, const char *fmt, const char *arg)
+{
+	char *m = xasprintf(fmt, arg);
+	t->counts.errors++;
+	sv_addf(&s->res->ktap_msgs, "%s:%d: KTAP: test \"%s\": %s", s->res->log, peek_line(s),
+		t->name ? t->name : "", m);
+	free(m);
+}
+
+static struct ktest *kt_new(void)
+{
+	struct ktest *t = xcalloc(1, sizeof(*t));
+	t->name = xstrdup("");
+	t->status = KT_CRASHED;
+	t->expected_count = -1;
+	return t;
+}
+
+static int counts_total(const struct kt_counts *c)
+{
+	return c->passed + c->failed + c->crashed + c->skipped;
+}
+
+static enum kt_status counts_status(const struct kt_counts *c)
+{
+	if (counts_total(c) == 0)
+		return KT_NO_TESTS;
+	if (c->crashed)
+		return KT_CRASHED;
+	if (c->failed)
+		return KT_FAILURE;
+	if (c->passed)
+		return KT_SUCCESS;
+	return KT_SKIPPED;
+}
+
+static void counts_add_status(struct kt_counts *c, enum kt_status st)
+{
+	if (st == KT_SUCCESS)
+		c->passed++;
+	else if (st == KT_FAILURE)
+		c->failed++;
+	else if (st == KT_SKIPPED)
+		c->skipped++;
+	else if (st != KT_NO_TESTS)
+		c->crashed++;
+}
+
+static int is_non_diagnostic(const char *l)
+{
+	return rmatch(&re_result, l, NULL, 0) || rmatch(&re_header, l, NULL, 0) ||
+	       rmatch(&re_ktap, l, NULL, 0) || rmatch(&re_tap, l, NULL, 0) ||
+	       rmatch(&re_plan, l, NULL, 0);
+}
+
+static void parse_diagnostic(struct stream *s)
+{
+	while (peek(s) && !is_non_diagnostic(peek(s)))
+		s->i++;
+}
+
+static int parse_ktap_header(struct stream *s, struct ktest *t)
+{
+	regmatch_t m[2];
+	const char *l = peek(s);
+	if (!l)
+		return 0;
+	if (rmatch(&re_ktap, l, m, 2)) {
+		char *v = group(l, m, 1);
+		if (atoi(v) != 1)
+			kt_error(s, t, "unsupported KTAP version %s (1 is)", v);
+		free(v);
+	} else if (rmatch(&re_tap, l, m, 2)) {
+		char *v = group(l, m, 1);
+		if (atoi(v) != 13 && atoi(v) != 14)
+			kt_error(s, t, "unsupported TAP version %s (13, 14 are)", v);
+		free(v);
+	} else {
+		return 0;
+	}
+	t->line = peek_line(s);
+	s->i++;
+	return 1;
+}
+
+static int parse_test_header(struct stream *s, struct ktest *t)
+{
+	regmatch_t m[2];
+	const char *l = peek(s);
+	if (!l || !rmatch(&re_header, l, m, 2))
+		return 0;
+	free(t->name);
+	t->name = group(l, m, 1);
+	char *tn = trim(t->name);
+	memmove(t->name, tn, strlen(tn) + 1);
+	t->line = peek_line(s);
+	s->i++;
+	return 1;
+}
+
+static void parse_test_plan(struct stream *s, struct ktest *t)
+{
+	regmatch_t m[2];
+	const char *l = peek(s);
+	t->expected_count = -1;
+	if (!l || !rmatch(&re_plan, l, m, 2))
+		return;
+	char *v = group(l, m, 1);
+	long n = ktap_number(v, KTAP_MAX_PLAN);
+	if (n < 0)
+		kt_error(s, t, "plan 1..%s is not a count of 0 to 65536 tests", v);
+	t->expected_count = (int)n;
+	free(v);
+	s->i++;
+}
+
+static char *result_name(const char *l)
+{
+	regmatch_t m[6];
+	char *n;
+	if (rmatch(&re_skip, l, m, 6))
+		n = group(l, m, 4);
+	else if (rmatch(&re_result, l, m, 6))
+		n = group(l, m, 4);
+	else
+		return NULL;
+	char *t = trim(n);
+	memmove(n, t, strlen(t) + 1);
+	return n;
+}
+
+static int peek_test_name_match(struct stream *s, struct ktest *t)
+{
+	const char *l = peek(s);
+	char *n;
+	int r;
+	if (!l || !(n = result_name(l)))
+		return 0;
+	r = strcmp(n, t->name) == 0;
+	free(n);
+	return r;
+}
+
+static int parse_test_result(struct stream *s, struct ktest *t, int expected_num)
+{
+	regmatch_t m[6];
+	const char *l = peek(s);
+	if (!l || !rmatch(&re_result, l, m, 6))
+		return 0;
+	int skip = rmatch(&re_skip, l, NULL, 0);
+	char *ok = group(l, m, 1), *num = group(l, m, 2);
+	free(t->name);
+	t->name = result_name(l);
+	t->line = peek_line(s);
+	long n = ktap_number(num, INT_MAX);
+	if (n != expected_num) {
+		char buf[96];
+		snprintf(buf, sizeof(buf), "%d but found %.40s", expected_num, num);
+		kt_error(s, t, "expected test number %s", buf);
+	}
+	if (skip)
+		t->status = KT_SKIPPED;
+	else if (strcmp(ok, "ok") == 0)
+		t->status = KT_SUCCESS;
+	else
+		t->status = KT_FAILURE;
+	free(ok);
+	free(num);
+	s->i++;
+	return 1;
+}
+
+static void bubble_up(struct ktest *t)
+{
+	for (size_t i = 0; i < t->nsub; i++) {
+		struct kt_counts *c = &t->sub[i]->counts;
+		t->counts.passed += c->passed;
+		t->counts.failed += c->failed;
+		t->counts.crashed += c->crashed;
+		t->counts.skipped += c->skipped;
+		t->counts.errors += c->errors;
+	}
+	if (counts_total(&t->counts) == 0)
+		counts_add_status(&t->counts, t->status);
+	else if (counts_status(&t->counts) == KT_CRASHED)
+		t->status = KT_CRASHED;
+}
+
+static struct ktest *parse_test(struct stream *s, int expected_num, int is_subtest,
+			       int depth)
+{
+	struct ktest *t = kt_new();
+	int parent;
+
+	if (depth > KTAP_MAX_DEPTH) {
+		kt_error(s, t, "tests nested deeper than %s levels: the rest of the block is not read",
+			 "64");
+		s->i = s->end;
+		return t;
+	}
+
+	parse_diagnostic(s);
+	if (!is_subtest) {
+		free(t->name);
+		t->name = xstrdup("main");
+		parse_ktap_header(s, t);
+		parse_diagnostic(s);
+		parse_test_plan(s, t);
+		parent = 1;
+	} else {
+		int k = parse_ktap_header(s, t);
+		int h = parse_test_header(s, t);
+		parent = k || h;
+		if (parent) {
+			parse_diagnostic(s);
+			parse_test_plan(s, t);
+		}
+	}
+	int test_num = 1;
+	while (parent && (t->expected_count < 0 || test_num <= t->expected_count)) {
+		struct ktest *sub;
+		parse_diagnostic(s);
+		if (!peek(s) || (is_subtest && peek_test_name_match(s, t))) {
+			if (t->expected_count > 0 && test_num <= t->expected_count) {
+				char buf[64];
+				snprintf(buf, sizeof(buf), "%d of %d", test_num, t->expected_count);
+				kt_error(s, t, "missing expected subtest %s", buf);
+				t->counts.errors--;   /* counted as crashed, not as an error */
+				counts_add_status(&t->counts, KT_CRASHED);
+				sub = kt_new();
+				free(sub->name);
+				sub->name = xasprintf("<missing result %d>", test_num);
+				sub->missing = 1;
+				sub->line = peek_line(s);
+			} else {
+				break;
+			}
+		} else {
+			size_t at = s->i;
+			sub = parse_test(s, test_num, 1, depth + 1);
+			if (s->i == at) {
+				/* nothing it could read: a line out of place, e.g. a
+				 * plan after results; skip it, or this never ends */
+				kt_error(s, t, "unexpected line: %.80s", peek(s));
+				s->i++;
+				free(sub->name);
+				free(sub->sub);
+				free(sub);
+				continue;
+			}
+		}
+		t->sub = xrealloc(t->sub, (t->nsub + 1) * sizeof(*t->sub));
+		t->sub[t->nsub++] = sub;
+		test_num++;
+	}
+	if (is_subtest) {
+		parse_diagnostic(s);
+		if (t->name[0] && !peek_test_name_match(s, t))
+			kt_error(s, t, "missing subtest result line%s", "");
+		else if (!peek(s)) {
+			t->status = KT_NO_TESTS;
+			kt_error(s, t, "no more test results%s", "");
+		} else {
+			parse_test_result(s, t, expected_num);
+		}
+	}
+	/* kunit_parser.py: a parent with no subtests ran nothing, whatever its
+	 * own result line says (an empty "1..0" suite must not satisfy a
+	 * required one). */
+	if (parent && t->nsub == 0 &&
+	    (t->status == KT_CRASHED || t->status == KT_SUCCESS)) {
+		t->status = KT_NO_TESTS;
+		kt_error(s, t, "0 tests run!%s", "");
+	}
+	bubble_up(t);
+	return t;
+}
+
+void parse_ktap(struct result *r, struct lines *L)
+{
+	size_t i = 0;
+	/* next_end[k]: the first end marker at or after line k (L->n: none),
+	 * so finding each block's end costs nothing */
+	size_t *next_end = xmalloc((L->n + 1) * sizeof(*next_end));
+
+	re_init();
+	next_end[L->n] = L->n;
+	for (size_t k = L->n; k-- > 0;)
+		next_end[k] = rmatch(&re_end, L->s[k], NULL, 0) ? k : next_end[k + 1];
+	while (i < L->n) {
+		/* find the next top-level KTAP/TAP header */
+		size_t start = i;
+		while (start < L->n && !rmatch(&re_ktap, L->s[start], NULL, 0) &&
+		       !rmatch(&re_tap, L->s[start], NULL, 0)) {
+			regmatch_t m[2];
+			if (rmatch(&re_exec_err, L->s[start], m, 2)) {
+				sv_addf(&r->ktap_msgs, "%s:%d: %s", r->log, L->no[start], L->s[start]);
+				r->ktap_errors++;
+			}
+			start++;
+		}
+		if (start >= L->n)
+			break;
+		/* the indentation of the header, which peek() strips from the
+		 * block's lines */
+		const char *h = L->s[start];
+		size_t prefix = strstr(h, "TAP version") - h;
+		if (prefix && h[prefix - 1] == 'K')
+			prefix--;
+		size_t end = next_end[start + 1];
+		struct stream s = { L, start, end, prefix, r };
+		struct ktest *main_t = parse_test(&s, 0, 0, 0);
+		r->ktap_blocks++;
+		r->ktap_errors += main_t->counts.errors;
+		for (size_t k = 0; k < main_t->nsub; k++) {
+			r->suites = xrealloc(r->suites, (r->nsuites + 1) * sizeof(*r->suites));
+			r->suites[r->nsuites++] = main_t->sub[k];
+		}
+		free(main_t->sub);
+		free(main_t->name);
+		free(main_t);
+		i = s.i > start ? s.i : start + 1;
+	}
+	free(next_end);
+}
+
