@@ -26,6 +26,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/SimplifyQuery.h"
 
 #include <optional>
 #include <string>
@@ -65,6 +66,10 @@ struct WrappingOp {
   /// What a wrap test compares the result with: "an addend", ...
   llvm::StringRef againstNoun() const;
 };
+
+/// What known-bits queries about Op's operands may use at At: the data
+/// layout, and the branch conditions that dominate At.
+llvm::SimplifyQuery factsAt(const WrappingOp &Op, const llvm::Instruction *At);
 
 /// Build the WrappingOp of a check mapped onto the promoted function; null Result if
 /// the intrinsic's result is used in a way the analyses do not model.

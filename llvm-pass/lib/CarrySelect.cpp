@@ -95,8 +95,7 @@ Sides sidesOf(const Value *Z, const MinuendTest &T, const DominatorTree &DT) {
 /// The unsigned values V can take (known bits, the dominating conditions).
 ConstantRange unsignedRange(const Value *V, const WrappingOp &Op,
                             const Instruction *At) {
-  SimplifyQuery Q(*Op.DL, /*TLI=*/nullptr, Op.DT, /*AC=*/nullptr, At,
-                  /*UseInstrInfo=*/true, /*CanUseUndef=*/false, Op.DC);
+  SimplifyQuery Q = factsAt(Op, At);
 #if LLVM_VERSION_MAJOR >= 20
   KnownBits Known = computeKnownBits(V, Q);
 #else

@@ -95,14 +95,19 @@ std::optional<WrappingOp> wrappingOpOf(const OverflowCheck &C,
   return W;
 }
 
+SimplifyQuery factsAt(const WrappingOp &Op, const Instruction *At) {
+  // No undef that "could be anything": a proof must hold for every value.
+  return SimplifyQuery(*Op.DL, /*TLI=*/nullptr, Op.DT, /*AC=*/nullptr, At,
+                       /*UseInstrInfo=*/true, /*CanUseUndef=*/false, Op.DC);
+}
+
 namespace {
 
 /// The sign of V where Cmp is: known bits, and the branch conditions that
 /// dominate Cmp (`if (len < 0) return -EINVAL;`).
 std::optional<bool> knownNonNegative(const Value *V, const ICmpInst &Cmp,
                                      const WrappingOp &Op) {
-  SimplifyQuery Q(*Op.DL, /*TLI=*/nullptr, Op.DT, /*AC=*/nullptr, &Cmp,
-                  /*UseInstrInfo=*/true, /*CanUseUndef=*/true, Op.DC);
+  SimplifyQuery Q = factsAt(Op, &Cmp);
   if (isKnownNonNegative(V, Q))
     return true;
   if (isKnownNegative(V, Q))
