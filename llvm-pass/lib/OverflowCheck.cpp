@@ -233,7 +233,7 @@ bool isAddressCompare(const Value *V, const Value *Base,
   return false;
 }
 
-/// Find, among the !nosanitize and/or glue of a pointer check's condition,
+/// Find, among the !nosanitize conjunctions of a pointer check's condition,
 /// the comparison of the computed address with its base (clang's
 /// EmitCheckedInBoundsGEP): `uge` for an unsigned offset, `ule` for an
 /// unsigned offset subtracted, `select (off >= 0), uge, ult` for a signed
@@ -264,7 +264,10 @@ void findAddressTest(OverflowCheck &C, const Value *Base) {
         C.PtrSubtraction = Pred == CmpInst::ICMP_ULE;
         return;
       }
-    if (I->getOpcode() == Instruction::And || I->getOpcode() == Instruction::Or)
+    // Only through conjunctions: folding the address part to true is then
+    // exact for the rest of the condition (under an `or` it would pass
+    // the other parts too).
+    if (I->getOpcode() == Instruction::And)
       for (Value *Op : I->operands())
         Work.push_back(Op);
   }
