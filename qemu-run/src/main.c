@@ -58,6 +58,8 @@ static const char usage[] =
 "  --strict               any unexplained UBSan report fails the verdict\n"
 "  --system-map FILE      parse: name raw Call Trace addresses (default: the\n"
 "                         System.map of the booted tree, from LOG.meta)\n"
+"  --sites                parse: print only the UBSan sites, one per line:\n"
+"                         sanitizer kind file:line:col function reports (tab-separated)\n"
 "  --compare              run: also the no-plugin variant, side by side\n"
 "  --expect-fail-without-plugin\n"
 "                         run: implies --compare; exit non-zero unless the no-plugin\n"
@@ -73,7 +75,7 @@ enum {
 	OPT_TARBALL, OPT_PATCHES, OPT_CONFIGS, OPT_WITHOUT_REFACTORS, OPT_LLVM, OPT_LOCK,
 	OPT_KERNEL, OPT_TIMEOUT, OPT_ACCEL, OPT_REPROBE, OPT_MEMORY, OPT_MODULE, OPT_APPEND,
 	OPT_LOG_DIR, OPT_EXPECT, OPT_STRICT, OPT_COMPARE, OPT_EXPECT_FAIL, OPT_NO_BUILD,
-	OPT_SYSTEM_MAP,
+	OPT_SYSTEM_MAP, OPT_SITES,
 };
 
 static const struct option longopts[] = {
@@ -103,6 +105,7 @@ static const struct option longopts[] = {
 	{ "expect-fail-without-plugin", no_argument, 0, OPT_EXPECT_FAIL },
 	{ "no-build", no_argument, 0, OPT_NO_BUILD },
 	{ "system-map", required_argument, 0, OPT_SYSTEM_MAP },
+	{ "sites", no_argument, 0, OPT_SITES },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "help", no_argument, 0, 'h' },
 	{ 0, 0, 0, 0 },
@@ -236,6 +239,11 @@ static int do_parse(struct qr_opts *o, char **logs, int nlogs)
 			return QR_EXIT_USAGE;
 		const char *b = strrchr(logs[i], '/');
 		names[i] = b ? b + 1 : logs[i];
+	}
+	if (o->sites) {
+		for (int i = 0; i < nlogs; i++)
+			print_sites(r[i]);
+		return 0;
 	}
 	for (int i = 0; i < nlogs; i++)
 		print_details(r[i], e);
@@ -380,6 +388,7 @@ int main(int argc, char **argv)
 		case OPT_EXPECT_FAIL: o.expect_fail_without_plugin = 1; break;
 		case OPT_NO_BUILD: o.skip_build = 1; break;
 		case OPT_SYSTEM_MAP: o.system_map = optarg; break;
+		case OPT_SITES: o.sites = 1; break;
 		case 'v': qr_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		default: fputs("try: qemu-run --help\n", stderr); return QR_EXIT_USAGE;

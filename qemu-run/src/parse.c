@@ -1,7 +1,6 @@
-/* qemu-run parse: reads a console log (KTAP in ktap.c).
- *
- * UBSan: every "UBSAN: <kind> in <file>:<line>:<col>" (lib/ubsan.c), its
- * detail line(s) and the first Call Trace frame outside dump_stack/ubsan. */
+/* qemu-run parse: a console log against the expectations: the verdict.
+ * The log's lines and UBSan reports come from consolelog.c (the one reader
+ * of console logs, shared with wrap-ignorelist triage), KTAP from ktap.c. */
 #define _GNU_SOURCE
 #include "parse.h"
 #include "logparse.h"
@@ -14,285 +13,84 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- lines ---- */
+/* ---- UBSan sites ---- */
 
-
-/* Drops "[    1.234567] " and a "[    T1] " caller id after it. */
-static char *strip_timestamp(char *l)
-{
-	for (int k = 0; k < 2; k++) {
-		char *p = l;
-		if (*p != '[')
-			break;
-		p++;
-		while (*p == ' ')
-			p++;
-		if (k == 1 && (*p == 'T' || *p == 'C'))
-			p++;
-		char *d = p;
-		while ((*p >= '0' && *p <= '9') || *p == '.')
-			p++;
-		if (p == d || *p != ']')
-			break;
-		p++;
-		if (*p == ' ')
-			p++;
-		l = p;
-	}
-	return l;
-}
-
-/* ---- UBSan ---- */
-
-/* System.map of the kernel, to name the raw addresses of a kernel built
- * without CONFIG_KALLSYMS ("? 0xffffffff8125d4b6" frames). */
-struct ksym {
-	unsigned long long addr;
-	char *name;
+/* Sites by kind and file:line:col: an open-addressing table of site
+ * indices, so a log with many distinct sites stays linear. */
+struct site_table {
+	int *slot;      /* site index + 1; 0: empty */
+	size_t cap;
 };
-static struct ksym *ksyms;
-static size_t nksyms;
-static char *ksyms_path;
 
-static int ksym_cmp(const void *a, const void *b)
+static uint64_t site_hash(const char *kind, const char *file, int line, int col)
 {
-	const struct ksym *x = a, *y = b;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	uint64_t h = fnv1a(FNV1A_INIT, kind, strlen(kind) + 1);
+	h = fnv1a(h, file, strlen(file) + 1);
+	h = fnv1a(h, &line, sizeof(line));
+	return fnv1a(h, &col, sizeof(col));
 }
 
-static void unload_system_map(void)
+static int site_same(const struct usite *s, const char *kind, const char *file, int line, int col)
 {
-	for (size_t i = 0; i < nksyms; i++)
-		free(ksyms[i].name);
-	nksyms = 0;
-	free(ksyms_path);
-	ksyms_path = NULL;
+	return s->line == line && s->col == col && !strcmp(s->kind, kind) && !strcmp(s->file, file);
 }
 
-static void load_system_map(const char *path)
+/* The site's index; -1 and *slot_out (where to insert) if it is new. */
+static int site_find(struct site_table *t, const struct result *r, const char *kind,
+		     const char *file, int line, int col, size_t *slot_out)
 {
-	char *text;
-	if (!path || !*path || (ksyms_path && strcmp(ksyms_path, path) == 0))
-		return;
-	text = read_file(path, NULL);
-	if (!text) {
-		qr_warn("cannot read System.map %s: %s (frames stay unnamed)", path, strerror(errno));
-		return;
-	}
-	unload_system_map();
-	ksyms_path = xstrdup(path);
-	for (char *cur = text, *l; (l = next_line(&cur));) {
-		unsigned long long a;
-		char type, name[256];
-		if (sscanf(l, "%llx %c %255s", &a, &type, name) != 3)
-			continue;
-		if (type != 't' && type != 'T' && type != 'w' && type != 'W')
-			continue;
-		ksyms = xrealloc(ksyms, (nksyms + 1) * sizeof(*ksyms));
-		ksyms[nksyms].addr = a;
-		ksyms[nksyms].name = xstrdup(name);
-		nksyms++;
-	}
-	free(text);
-	qsort(ksyms, nksyms, sizeof(*ksyms), ksym_cmp);
-}
-
-/* The text symbol holding addr, NULL if none (or past the last by > 1 MiB). */
-static const char *ksym_lookup(unsigned long long addr)
-{
-	size_t lo = 0, hi = nksyms;
-	if (!nksyms || addr < ksyms[0].addr)
-		return NULL;
-	while (hi - lo > 1) {
-		size_t mid = (lo + hi) / 2;
-		if (ksyms[mid].addr <= addr)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	if (lo == nksyms - 1 && addr - ksyms[lo].addr > (1ULL << 20))
-		return NULL;
-	return ksyms[lo].name;
-}
-
-static int is_ubsan_frame(const char *fn)
-{
-	static const char *const pfx[] = { "dump_stack", "ubsan_", "__ubsan_", "handle_overflow",
-					   "show_stack", "__dump_stack", "ubsan_epilogue",
-					   "ubsan_prologue", "report_ubsan" };
-	for (size_t i = 0; i < sizeof(pfx) / sizeof(pfx[0]); i++)
-		if (starts_with(fn, pfx[i]))
-			return 1;
-	return 0;
-}
-
-/* Frames the guess unwinder finds as leftovers of the printk that usually
- * precedes a report (test_ubsan's UBSAN_TEST line): not the site's function. */
-static int is_stale_guess(const char *fn)
-{
-	return starts_with(fn, "_printk") || starts_with(fn, "vprintk") ||
-	       starts_with(fn, "printk") || starts_with(fn, "__pfx_") ||
-	       starts_with(fn, "console_");
-}
-
-/* " foo+0x1c/0x40 [mod]" -> "foo"; NULL if not a frame. *unreliable is set
- * for "? foo+0x..." (all frames of the guess unwinder look like that). */
-static char *frame_func_u(const char *l, int *unreliable)
-{
-	while (*l == ' ' || *l == '\t')
-		l++;
-	*unreliable = 0;
-	if (starts_with(l, "? ")) {
-		*unreliable = 1;
-		l += 2;
-	}
-	if (starts_with(l, "0x")) {   /* no KALLSYMS: name it from System.map */
-		const char *n = ksym_lookup(strtoull(l, NULL, 16));
-		return n ? xstrdup(n) : NULL;
-	}
-	const char *plus = strstr(l, "+0x");
-	if (!plus || plus == l)
-		return NULL;
-	for (const char *p = l; p < plus; p++)
-		if (*p == ' ')
-			return NULL;
-	return strndup(l, (size_t)(plus - l));
-}
-
-static char *frame_func(const char *l)
-{
-	int u;
-	return frame_func_u(l, &u);
-}
-
-static int is_frame_line(const char *l)
-{
-	char *f = frame_func(l);
-	const char *t = l;
-	while (*t == ' ' || *t == '\t')
-		t++;
-	if (f) {
-		free(f);
-		return 1;
-	}
-	return starts_with(t, "? ") || starts_with(t, "<TASK>") || starts_with(t, "</TASK>") ||
-	       starts_with(t, "<IRQ>") || starts_with(t, "</IRQ>") || starts_with(t, "0x");
-}
-
-static int site_index(struct result *r, const char *kind, const char *file, int line, int col)
-{
-	for (size_t i = 0; i < r->nsites; i++) {
-		struct usite *s = &r->sites[i];
-		if (s->line == line && s->col == col && strcmp(s->kind, kind) == 0 &&
-		    strcmp(s->file, file) == 0)
-			return (int)i;
-	}
+	size_t i = (size_t)site_hash(kind, file, line, col) & (t->cap - 1);
+	for (; t->slot[i]; i = (i + 1) & (t->cap - 1))
+		if (site_same(&r->sites[t->slot[i] - 1], kind, file, line, col))
+			return t->slot[i] - 1;
+	*slot_out = i;
 	return -1;
 }
 
-static void parse_ubsan(struct result *r, struct lines *L)
+/* The reports of consolelog.c, one site per kind and file:line:col. */
+static void collect_sites(struct result *r, const struct cl_reports *rep)
 {
-	const char *context = "";
-	for (size_t i = 0; i < L->n; i++) {
-		const char *l = L->s[i];
-		if (!starts_with(l, "UBSAN: ")) {
-			if (*l && !strstr(l, "[ cut here ]") && !starts_with(l, "---[ end trace"))
-				context = l;
-			continue;
-		}
-		/* "UBSAN: <kind> in <file>:<line>:<col>" */
-		char *kind, *file;
-		int line = 0, col = 0;
-		const char *in = strstr(l, " in ");
-		const char *rest = l + 7;
-		if (in) {
-			const char *loc = in + 4;
-			const char *c2 = strrchr(loc, ':');
-			const char *c1 = c2 ? memrchr(loc, ':', (size_t)(c2 - loc)) : NULL;
-			if (c1 && sscanf(c1, ":%d:%d", &line, &col) == 2) {
-				kind = strndup(rest, (size_t)(in - rest));
-				file = strndup(loc, (size_t)(c1 - loc));
-			} else {
-				in = NULL;
-			}
-		}
-		if (!in) {   /* UBSAN_TRAP: "UBSAN: integer addition overflow" */
-			kind = xstrdup(rest);
-			file = xstrdup("?");
-		}
-		/* detail lines up to CPU:/Call Trace:, then the first non-UBSan frame */
-		struct sbuf detail = {0};
-		char *func = NULL, *guess = NULL;
-		int traced = 0;
-		size_t j = i + 1;
-		for (; j < L->n; j++) {
-			const char *d = L->s[j];
-			if (starts_with(d, "CPU: ") || starts_with(d, "Call Trace:") ||
-			    starts_with(d, "UBSAN: ") || starts_with(d, "---[ end trace") ||
-			    starts_with(d, "Hardware name:") || detail.len > 400)
-				break;
-			const char *t = d;
-			while (*t == ' ' || *t == '\t')
-				t++;
-			/* KUnit's "# case: lib/ubsan.c:226: ..." interleaves here */
-			if (*t && !starts_with(t, "# "))
-				sb_addf(&detail, "%s%s", detail.len ? " | " : "", d);
-		}
-		for (; j < L->n && j < i + 200; j++) {
-			const char *d = L->s[j];
-			if (starts_with(d, "UBSAN: ") || starts_with(d, "---[ end trace"))
-				break;
-			if (starts_with(d, "Call Trace:")) {
-				traced = 1;
-				for (j++; j < L->n && is_frame_line(L->s[j]); j++) {
-					int u;
-					char *f = frame_func_u(L->s[j], &u);
-					if (f && !u && !func && !is_ubsan_frame(f))
-						func = f;
-					else if (f && u && !guess && !is_ubsan_frame(f) &&
-						 !is_stale_guess(f))
-						guess = f;
-					else
-						free(f);
-				}
-				break;
-			}
-		}
-		if (!func) {
-			func = guess;   /* only unreliable frames: better than nothing */
-			guess = NULL;
-		}
-		free(guess);
-		int k = site_index(r, kind, file, line, col);
+	struct site_table t = { NULL, 64 };
+	while (t.cap < 2 * rep->n)
+		t.cap *= 2;
+	t.slot = xcalloc(t.cap, sizeof(*t.slot));
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct cl_report *c = &rep->r[i];
+		const char *file = c->file ? c->file : "?";
+		size_t slot = 0;
+		int k = site_find(&t, r, c->kind, file, c->line, c->col, &slot);
 		if (k < 0) {
+			t.slot[slot] = (int)r->nsites + 1;
 			r->sites = xrealloc(r->sites, (r->nsites + 1) * sizeof(*r->sites));
-			struct usite *s = &r->sites[r->nsites];
-			memset(s, 0, sizeof(*s));
-			s->kind = kind;
-			s->file = file;
-			s->line = line;
-			s->col = col;
-			s->func = func ? func : xstrdup("?");
-			s->detail = detail.s ? detail.s : xstrdup("");
-			s->context = xstrdup(context);
-			s->first_log_line = L->no[i];
-			s->rule = -1;
+			struct usite *n = &r->sites[r->nsites];
+			memset(n, 0, sizeof(*n));
+			n->kind = xstrdup(c->kind);
+			n->file = xstrdup(file);
+			n->line = c->line;
+			n->col = c->col;
+			n->sanitizer = c->sanitizer;
+			n->func = xstrdup(c->func ? c->func : "?");
+			n->detail = xstrdup(c->detail);
+			n->context = xstrdup(c->context);
+			n->first_log_line = c->log_line;
+			n->rule = -1;
 			k = (int)r->nsites++;
-		} else {
-			free(kind);
-			free(file);
-			free(func);
-			sb_free(&detail);
+		}
+		/* division-overflow: one site, a wrap report (INT_MIN / -1) or not
+		 * (division by zero); a wrap site is described by its first wrap
+		 * report, as triage does */
+		struct usite *s = &r->sites[k];
+		if (!s->sanitizer && c->sanitizer) {
+			s->sanitizer = c->sanitizer;
+			free(s->func);
+			free(s->detail);
+			s->func = xstrdup(c->func ? c->func : "?");
+			s->detail = xstrdup(c->detail);
 		}
 		r->sites[k].count++;
 		r->reports++;
-		context = "";
-		/* resume after the report: its trace is no console context */
-		if (traced && j < L->n && starts_with(L->s[j], "---[ end trace"))
-			i = j;
-		else if (traced)
-			i = j - 1;
 	}
+	free(t.slot);
 }
 
 /* ---- expectations ---- */
@@ -479,15 +277,10 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 	}
 	r = xcalloc(1, sizeof(*r));
 	r->log = xstrdup(path);
-	int no = 0;
-	for (char *cur = text, *l; (l = next_line(&cur));) {
-		no++;
-		char *s = strip_timestamp(l);
-		L.s = xrealloc(L.s, (L.n + 1) * sizeof(*L.s));
-		L.no = xrealloc(L.no, (L.n + 1) * sizeof(*L.no));
-		L.s[L.n] = s;
-		L.no[L.n] = no;
-		L.n++;
+	cl_lines(text, &L);
+	for (size_t i = 0; i < L.n; i++) {
+		const char *s = L.s[i];
+		int no = L.no[i];
 		if (strstr(s, "Linux version ") || starts_with(s, "KTAP version") ||
 		    starts_with(s, "UBSAN: "))
 			banner = 1;
@@ -504,10 +297,8 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 	}
 	if (!banner && !r->timeout_line) {
 		qr_err("%s: not a Linux console log: no \"Linux version\" banner, no KTAP, no UBSAN "
-		       "report (%d lines)", path, no);
-		free(L.s);
-		free(L.no);
-		free(text);
+		       "report (%zu lines)", path, L.n);
+		cl_lines_free(&L);
 		free(r->log);
 		free(r);
 		return NULL;
@@ -515,16 +306,19 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 	read_meta(r);
 	if (!system_map && r->system_map && file_exists(r->system_map))
 		system_map = r->system_map;
-	if (system_map)
-		load_system_map(system_map);
-	else
-		unload_system_map();   /* never name frames from another log's kernel */
+	/* never name frames from another log's kernel: no map, no names */
+	struct cl_ksyms *map = NULL;
+	if (system_map && !(map = cl_ksyms_load(system_map)))
+		qr_warn("cannot read System.map %s: %s (frames stay unnamed)", system_map,
+			strerror(errno));
+	struct cl_reports rep;
+	cl_ubsan_reports(&L, map, &rep);
 	parse_ktap(r, &L);
-	parse_ubsan(r, &L);
+	collect_sites(r, &rep);
 	judge(r, e, strict);
-	free(L.s);
-	free(L.no);
-	/* the result keeps copies only; text can go */
-	free(text);
+	cl_reports_free(&rep);
+	cl_ksyms_free(map);
+	/* the result keeps copies only; the text can go */
+	cl_lines_free(&L);
 	return r;
 }

@@ -28,6 +28,7 @@ enum verdict { V_PASS, V_FAIL, V_CRASH, V_PANIC, V_TIMEOUT };
 struct usite {
 	char *kind, *file;
 	int line, col;
+	const char *sanitizer;      /* the wrap sanitizer (consolelog.h); NULL: other kind */
 	char *func;                 /* first frame of the Call Trace outside UBSan */
 	char *detail;               /* the line(s) after "UBSAN: ..." */
 	char *context;              /* the console line printed before the report */
@@ -90,6 +91,9 @@ struct result {
 /* system_map: System.map to name raw frame addresses (NULL: LOG.meta's). */
 struct result *parse_log(const char *path, struct expect *e, int strict, const char *system_map);
 void print_details(const struct result *r, const struct expect *e);
+/* The sites as data: sanitizer ("-": not a wrap kind), kind, file:line:col,
+ * function, reports; tab-separated, in log order. */
+void print_sites(const struct result *r);
 void print_summary(struct result *const *r, const char *const *names, size_t n);
 int verdict_exit(enum verdict v);
 const char *verdict_str(enum verdict v);

@@ -44,6 +44,7 @@ struct qr_opts {
 	const char *expect;        /* expectations file ("none": no file) */
 	int strict;
 	const char *system_map;    /* --system-map */
+	int sites;                 /* parse --sites: the site list only */
 	/* run */
 	int compare;
 	int expect_fail_without_plugin;

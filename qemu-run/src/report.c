@@ -38,6 +38,15 @@ static void print_failed_cases(const struct ktest *t, int depth)
 	}
 }
 
+void print_sites(const struct result *r)
+{
+	for (size_t i = 0; i < r->nsites; i++) {
+		const struct usite *s = &r->sites[i];
+		printf("%s\t%s\t%s:%d:%d\t%s\t%d\n", s->sanitizer ? s->sanitizer : "-", s->kind,
+		       s->file, s->line, s->col, s->func, s->count);
+	}
+}
+
 void print_details(const struct result *r, const struct expect *e)
 {
 	printf("== %s ==\n", r->log);

@@ -1,31 +1,18 @@
 //===- ConsoleLog.h - UBSan wrap reports in kernel console logs -----------===//
 //
-// Part of wrapidiom. Reads the reports of the kernel's lib/ubsan.c (6.12):
-//
-//   ------------[ cut here ]------------
-//   UBSAN: signed-integer-overflow in lib/foo.c:12:9
-//   2147483647 + 2 cannot be represented in type 'int'
-//   CPU: 0 UID: 0 PID: 1 Comm: swapper/0 Not tainted 6.12.0 #1
-//   Hardware name: QEMU Standard PC (i440FX + PIIX, 1996), BIOS ...
-//   Call Trace:
-//    <TASK>
-//    dump_stack_lvl+0x5d/0x80
-//    ubsan_epilogue+0x5/0x30
-//    __ubsan_handle_add_overflow+0x9a/0xb0
-//    foo_hash+0x1a/0x30
-//    ...
-//   ---[ end trace ]---
-//
-// and, from a CONFIG_UBSAN_TRAP kernel, "UBSAN: integer addition overflow
-// at foo_hash+0x1a/0x30". Each line may carry a "<N>" log level, a
-// "[    1.234567]" timestamp and a "[    T1]" caller id; other lines are
-// noise and are skipped.
+// Part of wrapidiom. The reports come from the project's one console-log
+// reader, qemu-run/src/consolelog.h (C, shared with the harness's verdict):
+// this file only turns them into the tool's types. See consolelog.h for the
+// report format it reads (lib/ubsan.c, CONFIG_UBSAN_TRAP, KALLSYMS or raw
+// addresses named through System.map).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_WRAP_IGNORELIST_CONSOLELOG_H
 #define WRAPIDIOM_WRAP_IGNORELIST_CONSOLELOG_H
 
 #include "Common.h"
+
+struct cl_ksyms; // consolelog.h
 
 namespace wil {
 
@@ -41,6 +28,7 @@ struct UbsanReport {
   std::string Type;       // "'int'", "'u32' (aka 'unsigned int')"
   std::string Detail;     // the detail line as printed
   std::string Function;   // first frame outside UBSan, ".constprop.0" etc. cut
+  std::string Symbol;     // that frame as printed
   std::string Address;    // a trap report's raw address, when unsymbolized
   bool Truncated = false; // log ended (or a new report began) before the end
 };
@@ -49,14 +37,23 @@ struct LogStats {
   unsigned OtherReports = 0; // UBSan reports of kinds wrap-idiom ignores
 };
 
-/// The message of a console line: log level, timestamp and caller id cut.
-llvm::StringRef consoleMessage(llvm::StringRef Line);
+/// A kernel's System.map (consolelog.h's cl_ksyms), to name raw addresses.
+class SystemMap {
+public:
+  static llvm::Expected<std::unique_ptr<SystemMap>> load(llvm::StringRef Path);
+  ~SystemMap();
+  const struct cl_ksyms *get() const { return K; }
 
-/// Append Path's wrap reports to Out. A "UBSAN:" line that cannot be read
-/// is an error; a report cut short is a warning.
+private:
+  struct cl_ksyms *K = nullptr;
+};
+
+/// Append Path's wrap reports to Out; Map (may be null) names raw frame
+/// addresses. A "UBSAN:" line that cannot be read is an error; a report
+/// cut short is a warning.
 void parseConsoleLog(llvm::StringRef Path, llvm::StringRef Text,
-                     std::vector<UbsanReport> &Out, Diagnostics &Diags,
-                     LogStats &Stats);
+                     const SystemMap *Map, std::vector<UbsanReport> &Out,
+                     Diagnostics &Diags, LogStats &Stats);
 
 /// The names in a UBSan type string: "'u32' (aka 'unsigned int')" ->
 /// {"u32", "unsigned int"}.

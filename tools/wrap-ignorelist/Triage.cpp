@@ -641,12 +641,13 @@ bool isRecordFile(StringRef Path) {
 
 int runTriage(Args A) {
   ArgScanner S(A);
-  std::string TreeDir, MaintainersPath, ListsDir, AfterLog, Format = "table";
+  std::string TreeDir, MaintainersPath, ListsDir, AfterLog, MapPath,
+      Format = "table";
   std::vector<std::string> Inputs;
   while (!S.done()) {
     if (S.value("--tree", TreeDir) || S.value("--maintainers", MaintainersPath) ||
         S.value("--ignorelists", ListsDir) || S.value("--format", Format) ||
-        S.value("--after", AfterLog))
+        S.value("--after", AfterLog) || S.value("--system-map", MapPath))
       continue;
     if (!S.Error.empty())
       return usageError(S.Error);
@@ -701,6 +702,13 @@ int runTriage(Args A) {
       return fatalError(toString(B.takeError()));
     AfterBuffer = std::move(*B);
   }
+  std::unique_ptr<SystemMap> Map;
+  if (!MapPath.empty()) {
+    Expected<std::unique_ptr<SystemMap>> M = SystemMap::load(MapPath);
+    if (!M)
+      return fatalError(toString(M.takeError()));
+    Map = std::move(*M);
+  }
   std::vector<std::string> ListPaths;
   if (!ListsDir.empty()) {
     if (!sys::fs::is_directory(ListsDir))
@@ -732,15 +740,15 @@ int runTriage(Args A) {
                       T.RStats);
     } else {
       ++T.NumLogs;
-      parseConsoleLog(Inputs[I], Buffers[I]->getBuffer(), T.Reports, D,
-                      T.LStats);
+      parseConsoleLog(Inputs[I], Buffers[I]->getBuffer(), Map.get(),
+                      T.Reports, D, T.LStats);
     }
   }
   if (AfterBuffer) {
     LogStats Ignored;
     T.HaveAfter = true;
-    parseConsoleLog(AfterLog, AfterBuffer->getBuffer(), T.AfterReports, D,
-                    Ignored);
+    parseConsoleLog(AfterLog, AfterBuffer->getBuffer(), Map.get(),
+                    T.AfterReports, D, Ignored);
   }
   if (!T.M && !D.errors())
     D.warning("wrap-ignorelist", 0,

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "Subcommands.h"
 
+extern "C" const char *qr_prog; // qemu-run/src/util.c
+
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/InitLLVM.h"
 
@@ -24,13 +26,16 @@ commands:
       the header must name a MAINTAINERS entry and one of its lists.
       --stats: also say how many tree files were scanned.
   triage [--tree KERNEL_TREE] [--maintainers FILE] [--ignorelists DIR]
-         [--format=table|csv|scl] [--after LOG] INPUT...
+         [--format=table|csv|scl] [--after LOG] [--system-map FILE] INPUT...
       Summarise UBSan wrap reports in kernel console logs and wrap-idiom
       remarks in clang optimization records (*.opt.yaml, *.yaml, *.yml)
       per MAINTAINERS subsystem, mark sites an ignorelist in DIR covers and
       propose entries for the others. --after LOG (table only): how each
       site fared in a later boot log: still reported, gone and covered by
       an ignorelist, or gone otherwise (a plugin idiom or a patch).
+      --system-map FILE: the kernel's System.map names raw trace addresses
+      (a kernel without CONFIG_KALLSYMS). Logs are read by the same reader
+      as `qemu-run parse` (qemu-run/src/consolelog.h): the same sites.
   flags [--clang] FILE...
       Print '-mllvm -wrap-idiom-ignorelist=<abs>' for every FILE (with
       --clang: '-fsanitize-ignorelist=<abs>'), after checking they parse.
@@ -109,6 +114,7 @@ StringRef ArgScanner::positional() {
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   using namespace wil;
+  qr_prog = "wrap-ignorelist"; // the console-log reader's messages
   if (argc < 2)
     return usageError("no command given");
   StringRef Cmd = argv[1];
