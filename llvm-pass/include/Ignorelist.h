@@ -16,13 +16,18 @@
 // clang 19 as well. Like clang >= 21, when several entries match, the last
 // one wins: later line in a file, later file on the command line.
 //
+// This is the one ignorelist matcher of the project: the plugin asks it for
+// a check (IgnorelistCheck.cpp builds the query from the IR), and
+// `wrap-ignorelist triage` (which compiles this file, not the IR part) for
+// a site of a console log, through the same IgnorelistQuery::forSite().
+//
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_IGNORELIST_H
 #define WRAPIDIOM_IGNORELIST_H
 
-#include "OverflowCheck.h"
-
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SpecialCaseList.h"
@@ -39,6 +44,31 @@ class LLVMContext;
 } // namespace llvm
 
 namespace wrapidiom {
+
+class OverflowCheck;
+
+/// The names in a UBSan type string, the written type then the aka:
+/// "'u32' (aka 'unsigned int')" -> {"u32", "unsigned int"}.
+llvm::SmallVector<std::string, 2> typeNames(llvm::StringRef TypeString);
+
+/// What the lists are asked about one check or site: each (prefix, value)
+/// pair in each section.
+struct IgnorelistQuery {
+  llvm::SmallVector<std::string, 2> Sanitizers;
+  llvm::SmallVector<std::pair<std::string, std::string>, 8> Entries;
+
+  /// The one description of a site. Sanitizer: a section, or a group
+  /// "{a,b}" (an integer trap report does not say its sign: both are
+  /// asked). File: the source file of the check as recorded ("./" also
+  /// cut). MainFile: the translation unit, "" if unknown (a console log).
+  /// Functions: the function containing the check (the plugin: exactly
+  /// one; triage: the one the source puts the line in, else the trace's
+  /// frames). TypeString: the UBSan type descriptor's name.
+  static IgnorelistQuery forSite(llvm::StringRef Sanitizer, llvm::StringRef File,
+                                 llvm::StringRef MainFile,
+                                 llvm::ArrayRef<std::string> Functions,
+                                 llvm::StringRef TypeString);
+};
 
 class Ignorelist {
 public:
@@ -58,7 +88,9 @@ public:
     std::string Entry;     // the entry as written, e.g. "fun:jhash"
   };
 
-  /// The entry that decides this check (the last matching one), if any.
+  /// The entry that decides this query (the last matching one), if any.
+  std::optional<Match> lookup(const IgnorelistQuery &Q) const;
+  /// The same for check C of F (IgnorelistCheck.cpp; the plugin only).
   std::optional<Match> lookup(const OverflowCheck &C,
                               const llvm::Function &F) const;
 

@@ -98,10 +98,10 @@ struct OverflowCheck {
   llvm::StringRef opName() const;
   /// Location from the handler data, if the form carries one.
   std::optional<SourceLoc> sourceLoc() const;
-  /// Type names from the handler data's TypeDescriptor, if the form carries
-  /// one: clang writes "'size_t' (aka 'unsigned long')", which gives
-  /// {"size_t", "unsigned long"}; a plain "'int'" gives {"int"}.
-  llvm::SmallVector<std::string, 2> typeNames() const;
+  /// The type name of the handler data's TypeDescriptor, if the form
+  /// carries one: clang writes "'size_t' (aka 'unsigned long')" (its names:
+  /// typeNames() of Ignorelist.h); "" without one.
+  llvm::StringRef typeString() const;
 };
 
 /// Collect every overflow check in F, in program order.

@@ -8,10 +8,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/IR/Function.h"
-#include "llvm/IR/Instructions.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Regex.h"
 
@@ -115,40 +111,70 @@ Ignorelist::load(ArrayRef<std::string> Paths) {
   return Result;
 }
 
-std::optional<Ignorelist::Match>
-Ignorelist::lookup(const OverflowCheck &C, const Function &F) const {
-  // (prefix, query) pairs describing this check.
-  SmallVector<std::pair<StringRef, std::string>, 8> Queries;
-  if (std::optional<SourceLoc> Loc = C.sourceLoc()) {
-    Queries.push_back({"src", Loc->File});
-    StringRef Plain(Loc->File);
-    if (Plain.consume_front("./"))
-      Queries.push_back({"src", Plain.str()});
-  } else if (const DILocation *DL = C.Branch->getDebugLoc()) {
-    Queries.push_back({"src", DL->getFilename().str()});
+SmallVector<std::string, 2> typeNames(StringRef Rest) {
+  SmallVector<std::string, 2> Names;
+  while (true) {
+    size_t Open = Rest.find('\'');
+    if (Open == StringRef::npos)
+      break;
+    size_t Close = Rest.find('\'', Open + 1);
+    if (Close == StringRef::npos)
+      break;
+    Names.push_back(Rest.slice(Open + 1, Close).str());
+    Rest = Rest.drop_front(Close + 1);
   }
-  Queries.push_back({"mainfile", F.getParent()->getSourceFileName()});
-  Queries.push_back({"fun", F.getName().str()});
-  for (std::string &Type : C.typeNames())
-    Queries.push_back({"type", std::move(Type)});
+  return Names;
+}
 
+IgnorelistQuery IgnorelistQuery::forSite(StringRef Sanitizer, StringRef File,
+                                         StringRef MainFile,
+                                         ArrayRef<std::string> Functions,
+                                         StringRef TypeString) {
+  IgnorelistQuery Q;
+  if (Sanitizer.consume_front("{") && Sanitizer.consume_back("}")) {
+    SmallVector<StringRef, 2> Group;
+    Sanitizer.split(Group, ',');
+    for (StringRef S : Group)
+      Q.Sanitizers.push_back(S.trim().str());
+  } else {
+    Q.Sanitizers.push_back(Sanitizer.str());
+  }
+  if (!File.empty()) {
+    Q.Entries.push_back({"src", File.str()});
+    StringRef Plain = File;
+    if (Plain.consume_front("./"))
+      Q.Entries.push_back({"src", Plain.str()});
+  }
+  if (!MainFile.empty())
+    Q.Entries.push_back({"mainfile", MainFile.str()});
+  for (const std::string &F : Functions)
+    Q.Entries.push_back({"fun", F});
+  for (std::string &T : typeNames(TypeString))
+    Q.Entries.push_back({"type", std::move(T)});
+  return Q;
+}
+
+std::optional<Ignorelist::Match>
+Ignorelist::lookup(const IgnorelistQuery &Q) const {
   std::optional<Match> Best;
   size_t BestFile = 0;
   for (size_t FileIdx = 0; FileIdx < Lists.size(); ++FileIdx) {
     const List &L = Lists[FileIdx];
-    for (const auto &[Prefix, Query] : Queries) {
-      for (StringRef Category : {StringRef(), StringRef("sanitize")}) {
-        unsigned Line = blameLine(
-            L.SCL->inSectionBlame(C.sanitizer(), Prefix, Query, Category));
-        if (!Line)
-          continue;
-        bool Later = !Best || FileIdx > BestFile ||
-                     (FileIdx == BestFile && Line > Best->Line);
-        if (!Later)
-          continue;
-        BestFile = FileIdx;
-        Best = Match{Category == "sanitize", L.Path, Line,
-                     lineOf(*L.Buffer, Line).str()};
+    for (const std::string &Sanitizer : Q.Sanitizers) {
+      for (const auto &[Prefix, Query] : Q.Entries) {
+        for (StringRef Category : {StringRef(), StringRef("sanitize")}) {
+          unsigned Line = blameLine(
+              L.SCL->inSectionBlame(Sanitizer, Prefix, Query, Category));
+          if (!Line)
+            continue;
+          bool Later = !Best || FileIdx > BestFile ||
+                       (FileIdx == BestFile && Line > Best->Line);
+          if (!Later)
+            continue;
+          BestFile = FileIdx;
+          Best = Match{Category == "sanitize", L.Path, Line,
+                       lineOf(*L.Buffer, Line).str()};
+        }
       }
     }
   }

@@ -398,33 +398,20 @@ std::optional<SourceLoc> OverflowCheck::sourceLoc() const {
                    unsigned(Col->getZExtValue())};
 }
 
-SmallVector<std::string, 2> OverflowCheck::typeNames() const {
-  SmallVector<std::string, 2> Names;
+StringRef OverflowCheck::typeString() const {
   const ConstantStruct *Init = dataInitializer(Data);
   if (!Init || Init->getNumOperands() < 2)
-    return Names;
+    return {};
   const auto *TD = dyn_cast<GlobalVariable>(Init->getOperand(1));
   if (!TD || !TD->hasInitializer())
-    return Names;
+    return {};
   const auto *TDInit = dyn_cast<ConstantStruct>(TD->getInitializer());
   if (!TDInit || TDInit->getNumOperands() != 3)
-    return Names;
+    return {};
   const auto *Name = dyn_cast<ConstantDataArray>(TDInit->getOperand(2));
   if (!Name || !Name->isCString())
-    return Names;
-  // Every '...'-quoted part is a name: the written type, then the aka.
-  StringRef Rest = Name->getAsCString();
-  while (true) {
-    size_t Open = Rest.find('\'');
-    if (Open == StringRef::npos)
-      break;
-    size_t Close = Rest.find('\'', Open + 1);
-    if (Close == StringRef::npos)
-      break;
-    Names.push_back(Rest.slice(Open + 1, Close).str());
-    Rest = Rest.drop_front(Close + 1);
-  }
-  return Names;
+    return {};
+  return Name->getAsCString();
 }
 
 bool isUBSanRuntimeCall(const CallBase &Call) {

@@ -45,21 +45,6 @@ Expected<std::unique_ptr<SystemMap>> SystemMap::load(StringRef Path) {
 
 SystemMap::~SystemMap() { cl_ksyms_free(K); }
 
-std::vector<std::string> typeNames(StringRef Type) {
-  std::vector<std::string> Names;
-  while (true) {
-    size_t Open = Type.find('\'');
-    if (Open == StringRef::npos)
-      break;
-    size_t Close = Type.find('\'', Open + 1);
-    if (Close == StringRef::npos)
-      break;
-    Names.push_back(Type.slice(Open + 1, Close).str());
-    Type = Type.drop_front(Close + 1);
-  }
-  return Names;
-}
-
 void parseConsoleLog(StringRef Path, StringRef Text, const SystemMap *Map,
                      std::vector<UbsanReport> &Out, Diagnostics &Diags,
                      LogStats &Stats) {

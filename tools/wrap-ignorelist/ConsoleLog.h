@@ -55,9 +55,6 @@ void parseConsoleLog(llvm::StringRef Path, llvm::StringRef Text,
                      const SystemMap *Map, std::vector<UbsanReport> &Out,
                      Diagnostics &Diags, LogStats &Stats);
 
-/// The names in a UBSan type string: "'u32' (aka 'unsigned int')" ->
-/// {"u32", "unsigned int"}.
-std::vector<std::string> typeNames(llvm::StringRef Type);
 
 } // namespace wil
 

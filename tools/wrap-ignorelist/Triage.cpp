@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ConsoleLog.h"
+#include "Ignorelist.h"
 #include "KernelTree.h"
 #include "Maintainers.h"
 #include "RemarksReader.h"
@@ -93,54 +94,26 @@ struct Subsystem {
   std::set<std::string> Kinds;
 };
 
-struct LoadedList {
-  std::unique_ptr<SCLFile> F;
-};
-
-/// The deciding entry for a site: the plugin's rule (Ignorelist.cpp): every
-/// matching entry of src (as printed and without "./"), fun (the enclosing
-/// function and the trace frames) and type (the names in the type string)
-/// competes, the later line / later file wins; `=sanitize` keeps the check.
+/// The deciding entry for a site: the plugin's own matcher (Ignorelist.h,
+/// compiled into this tool) asked the plugin's question. fun: is the
+/// function the source puts the line in (what the plugin asks: it runs
+/// before inlining), else, without --tree, the trace frames; a log does not
+/// tell the translation unit, so mainfile: entries never decide here.
 std::optional<Coverage> findCoverage(const Site &S,
-                                     ArrayRef<LoadedList> Lists) {
-  std::vector<std::pair<StringRef, std::string>> Queries;
-  if (!S.File.empty()) {
-    Queries.push_back({"src", S.File});
-    StringRef Plain(S.File);
-    if (Plain.consume_front("./"))
-      Queries.push_back({"src", Plain.str()});
-  }
+                                     const wrapidiom::Ignorelist *Lists) {
+  if (!Lists)
+    return std::nullopt;
+  std::vector<std::string> Functions;
   if (!S.Enclosing.empty())
-    Queries.push_back({"fun", S.Enclosing});
-  for (const std::string &F : S.Frames)
-    Queries.push_back({"fun", F});
-  for (std::string &T : typeNames(S.Type))
-    Queries.push_back({"type", T});
-  std::vector<std::string> Sanitizers;
-  if (StringRef(S.Sanitizer).starts_with("{"))
-    Sanitizers = {"signed-integer-overflow", "unsigned-integer-overflow"};
+    Functions.push_back(S.Enclosing);
   else
-    Sanitizers = {S.Sanitizer};
-
-  std::optional<Coverage> Best;
-  size_t BestFile = 0;
-  for (size_t FI = 0; FI < Lists.size(); ++FI) {
-    const SCLFile &L = *Lists[FI].F;
-    for (const std::string &San : Sanitizers)
-      for (const auto &[Prefix, Query] : Queries)
-        for (StringRef Cat : {StringRef(), StringRef("sanitize")}) {
-          unsigned Line =
-              blameLine(L.scl().inSectionBlame(San, Prefix, Query, Cat));
-          if (!Line)
-            continue;
-          if (Best && (FI < BestFile || (FI == BestFile && Line <= Best->Line)))
-            continue;
-          BestFile = FI;
-          Best = Coverage{Cat == "sanitize", L.path(), Line,
-                          L.line(Line).trim().str()};
-        }
-  }
-  return Best;
+    Functions.assign(S.Frames.begin(), S.Frames.end());
+  std::optional<wrapidiom::Ignorelist::Match> M =
+      Lists->lookup(wrapidiom::IgnorelistQuery::forSite(
+          S.Sanitizer, S.File, "", Functions, S.Type));
+  if (!M)
+    return std::nullopt;
+  return Coverage{M->Sanitize, M->File, M->Line, M->Entry};
 }
 
 /// A simple aligned table: two spaces between columns.
@@ -172,7 +145,7 @@ class Triage {
 public:
   std::unique_ptr<KernelTree> Tree;
   std::unique_ptr<Maintainers> M;
-  std::vector<LoadedList> Lists;
+  std::unique_ptr<wrapidiom::Ignorelist> Lists;
   std::vector<UbsanReport> Reports;
   std::vector<UbsanReport> AfterReports; // --after LOG
   bool HaveAfter = false;
@@ -298,7 +271,7 @@ void Triage::build() {
     AfterSites.insert(reportKey(R, Root));
 
   for (auto &[Key, S] : Sites) {
-    S.Covered = findCoverage(S, Lists);
+    S.Covered = findCoverage(S, Lists.get());
     for (const auto &[K, G] : RemarkGroups)
       if (G.Rel == S.Rel && G.R.Line == S.Line && G.R.Column == S.Column) {
         if (G.R.Record == "kept" && S.KeptReason.empty())
@@ -726,12 +699,19 @@ int runTriage(Args A) {
   }
 
   Diagnostics D;
+  bool ListsOK = true;
   for (const std::string &P : ListPaths) {
     Expected<std::unique_ptr<SCLFile>> F = SCLFile::read(P);
     if (!F)
       return fatalError(toString(F.takeError()));
-    if ((*F)->parse(D))
-      T.Lists.push_back({std::move(*F)});
+    ListsOK &= (*F)->parse(D); // every problem of every list, with its line
+  }
+  if (ListsOK && !ListPaths.empty()) {
+    Expected<std::unique_ptr<wrapidiom::Ignorelist>> L =
+        wrapidiom::Ignorelist::load(ListPaths);
+    if (!L)
+      return fatalError(toString(L.takeError()));
+    T.Lists = std::move(*L);
   }
   for (size_t I = 0; I < Inputs.size(); ++I) {
     if (isRecordFile(Inputs[I])) {
