@@ -118,7 +118,7 @@ static int counts_total(const struct kt_counts *c)
 	return c->passed + c->failed + c->crashed + c->skipped;
 }
 
-static enum kt_status counts_status(const struct kt_counts *c)
+enum kt_status kt_counts_status(const struct kt_counts *c)
 {
 	if (counts_total(c) == 0)
 		return KT_NO_TESTS;
@@ -279,7 +279,7 @@ static void bubble_up(struct ktest *t)
 	}
 	if (counts_total(&t->counts) == 0)
 		counts_add_status(&t->counts, t->status);
-	else if (counts_status(&t->counts) == KT_CRASHED)
+	else if (kt_counts_status(&t->counts) == KT_CRASHED)
 		t->status = KT_CRASHED;
 }
 
@@ -322,7 +322,6 @@ static struct ktest *parse_test(struct stream *s, int expected_num, int is_subte
 				char buf[64];
 				snprintf(buf, sizeof(buf), "%d of %d", test_num, t->expected_count);
 				kt_error(s, t, "missing expected subtest %s", buf);
-				t->counts.errors--;   /* counted as crashed, not as an error */
 				counts_add_status(&t->counts, KT_CRASHED);
 				sub = kt_new();
 				free(sub->name);
@@ -409,6 +408,11 @@ void parse_ktap(struct result *r, struct lines *L)
 		struct ktest *main_t = parse_test(&s, 0, 0, 0);
 		r->ktap_blocks++;
 		r->ktap_errors += main_t->counts.errors;
+		r->ktap_counts.passed += main_t->counts.passed;
+		r->ktap_counts.failed += main_t->counts.failed;
+		r->ktap_counts.crashed += main_t->counts.crashed;
+		r->ktap_counts.skipped += main_t->counts.skipped;
+		r->ktap_counts.errors += main_t->counts.errors;
 		for (size_t k = 0; k < main_t->nsub; k++) {
 			r->suites = xrealloc(r->suites, (r->nsuites + 1) * sizeof(*r->suites));
 			r->suites[r->nsuites++] = main_t->sub[k];

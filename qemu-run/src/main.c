@@ -60,6 +60,8 @@ static const char usage[] =
 "                         System.map of the booted tree, from LOG.meta)\n"
 "  --sites                parse: print only the UBSan sites, one per line:\n"
 "                         sanitizer kind file:line:col function reports (tab-separated)\n"
+"  --ktap-counts          parse: print only the KTAP totals as kunit.py parse does\n"
+"                         (\"Ran N tests: passed: P, failed: F, ...\")\n"
 "  --compare              run: also the no-plugin variant, side by side\n"
 "  --expect-fail-without-plugin\n"
 "                         run: implies --compare; exit non-zero unless the no-plugin\n"
@@ -75,7 +77,7 @@ enum {
 	OPT_TARBALL, OPT_PATCHES, OPT_CONFIGS, OPT_WITHOUT_REFACTORS, OPT_LLVM, OPT_LOCK,
 	OPT_KERNEL, OPT_TIMEOUT, OPT_ACCEL, OPT_REPROBE, OPT_MEMORY, OPT_MODULE, OPT_APPEND,
 	OPT_LOG_DIR, OPT_EXPECT, OPT_STRICT, OPT_COMPARE, OPT_EXPECT_FAIL, OPT_NO_BUILD,
-	OPT_SYSTEM_MAP, OPT_SITES,
+	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS,
 };
 
 static const struct option longopts[] = {
@@ -106,6 +108,7 @@ static const struct option longopts[] = {
 	{ "no-build", no_argument, 0, OPT_NO_BUILD },
 	{ "system-map", required_argument, 0, OPT_SYSTEM_MAP },
 	{ "sites", no_argument, 0, OPT_SITES },
+	{ "ktap-counts", no_argument, 0, OPT_KTAP_COUNTS },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "help", no_argument, 0, 'h' },
 	{ 0, 0, 0, 0 },
@@ -240,9 +243,9 @@ static int do_parse(struct qr_opts *o, char **logs, int nlogs)
 		const char *b = strrchr(logs[i], '/');
 		names[i] = b ? b + 1 : logs[i];
 	}
-	if (o->sites) {
+	if (o->sites || o->ktap_counts) {
 		for (int i = 0; i < nlogs; i++)
-			print_sites(r[i]);
+			o->sites ? print_sites(r[i]) : print_ktap_counts(r[i]);
 		return 0;
 	}
 	for (int i = 0; i < nlogs; i++)
@@ -389,6 +392,7 @@ int main(int argc, char **argv)
 		case OPT_NO_BUILD: o.skip_build = 1; break;
 		case OPT_SYSTEM_MAP: o.system_map = optarg; break;
 		case OPT_SITES: o.sites = 1; break;
+		case OPT_KTAP_COUNTS: o.ktap_counts = 1; break;
 		case 'v': qr_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		default: fputs("try: qemu-run --help\n", stderr); return QR_EXIT_USAGE;

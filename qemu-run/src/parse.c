@@ -281,8 +281,8 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 	for (size_t i = 0; i < L.n; i++) {
 		const char *s = L.s[i];
 		int no = L.no[i];
-		if (strstr(s, "Linux version ") || starts_with(s, "KTAP version") ||
-		    starts_with(s, "UBSAN: "))
+		if (strstr(s, "Linux version ") || strstr(s, "KTAP version ") ||
+		    strstr(s, "TAP version ") || starts_with(s, "UBSAN: "))
 			banner = 1;
 		if (!r->panic_line && strstr(s, "Kernel panic - not syncing")) {
 			r->panic_line = no;
@@ -296,7 +296,7 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 			r->done_line = no;
 	}
 	if (!banner && !r->timeout_line) {
-		qr_err("%s: not a Linux console log: no \"Linux version\" banner, no KTAP, no UBSAN "
+		qr_err("%s: not a Linux console log: no \"Linux version\" banner, no (K)TAP, no UBSAN "
 		       "report (%zu lines)", path, L.n);
 		cl_lines_free(&L);
 		free(r->log);

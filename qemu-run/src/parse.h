@@ -64,6 +64,7 @@ struct result {
 	struct ktest **suites;      /* top-level suites of every KTAP block */
 	size_t nsuites;
 	int ktap_blocks, ktap_errors;
+	struct kt_counts ktap_counts;  /* of every block, as kunit.py counts them */
 	struct strv ktap_msgs;
 	int suites_pass, suites_fail, suites_crash, suites_skip;
 	int req_suites, req_suites_ok;
@@ -94,10 +95,15 @@ void print_details(const struct result *r, const struct expect *e);
 /* The sites as data: sanitizer ("-": not a wrap kind), kind, file:line:col,
  * function, reports; tab-separated, in log order. */
 void print_sites(const struct result *r);
+/* kunit.py parse's last line for r ("Ran N tests: passed: P, ...") and the
+ * root's status as kunit_parser.py names it ("status: SUCCESS"). */
+void print_ktap_counts(const struct result *r);
 void print_summary(struct result *const *r, const char *const *names, size_t n);
 int verdict_exit(enum verdict v);
 const char *verdict_str(enum verdict v);
 struct ktest *find_suite(const struct result *r, const char *name);
 const char *kt_status_str(enum kt_status s);
+/* kunit_parser.py's TestCounts.get_status(). */
+enum kt_status kt_counts_status(const struct kt_counts *c);
 
 #endif

@@ -45,6 +45,7 @@ struct qr_opts {
 	int strict;
 	const char *system_map;    /* --system-map */
 	int sites;                 /* parse --sites: the site list only */
+	int ktap_counts;           /* parse --ktap-counts: kunit.py's count line only */
 	/* run */
 	int compare;
 	int expect_fail_without_plugin;

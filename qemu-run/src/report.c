@@ -47,6 +47,36 @@ void print_sites(const struct result *r)
 	}
 }
 
+void print_ktap_counts(const struct result *r)
+{
+	struct kt_counts c = r->ktap_counts;
+	const char *sep = "";
+
+	/* kunit.py: no KTAP at all is an error ("Could not find any KTAP
+	 * output"), and so is each kunit executor error line */
+	c.errors += r->ktap_errors - r->ktap_counts.errors;
+	if (!r->ktap_blocks)
+		c.errors++;
+	printf("Ran %d tests:", c.passed + c.failed + c.crashed + c.skipped);
+	struct { const char *name; int n; } f[] = {
+		{ "passed", c.passed }, { "failed", c.failed }, { "crashed", c.crashed },
+		{ "skipped", c.skipped }, { "errors", c.errors },
+	};
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (f[i].n) {
+			printf("%s %s: %d", sep, f[i].name, f[i].n);
+			sep = ",";
+		}
+	printf("\n");
+	/* the root's status, named as kunit_parser.py's TestStatus */
+	static const char *const kunit_name[] = {
+		[KT_SUCCESS] = "SUCCESS", [KT_FAILURE] = "FAILURE", [KT_SKIPPED] = "SKIPPED",
+		[KT_CRASHED] = "TEST_CRASHED", [KT_NO_TESTS] = "NO_TESTS",
+	};
+	printf("status: %s\n", r->ktap_blocks ? kunit_name[kt_counts_status(&r->ktap_counts)]
+					    : "FAILURE_TO_PARSE_TESTS");
+}
+
 void print_details(const struct result *r, const struct expect *e)
 {
 	printf("== %s ==\n", r->log);
