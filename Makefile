@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle bench bench-scaling clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log bench bench-scaling clean help
 
 all: plugin
 
@@ -26,6 +26,7 @@ help:
 	@echo "make lint-ignorelists - lint ignorelists/*.scl against the patched 6.12 tree"
 	@echo "make fuzz-quick - csmith differential test, 10 programs, LLVM 22 and 19 (part of check); fuzz: $(FUZZ_N) programs"
 	@echo "make fuzz-oracle - $(ORACLE_N) random wrap-test programs against a wrap oracle (200 per LLVM in check)"
+	@echo "make fuzz-log - libFuzzer+ASan+UBSan on the console-log reader for $(FUZZ_LOG_SECONDS) s (30 s in check)"
 	@echo "make bench   - compile-time cost of the plugin on kernel files and sqlite3.c (bench/RESULTS.md)"
 	@echo "make bench-scaling - pass time against the checks of one function, 500 to 16k (bench/RESULTS.md)"
 
@@ -51,7 +52,7 @@ lit-19: plugin-19
 	cmake --build $(BUILD19) --target check-lit
 
 # check-paths first: it takes no time and needs nothing built.
-check: check-paths lit lit-19 fuzz-quick fuzz-oracle-quick lint-ignorelists boot-test
+check: check-paths lit lit-19 fuzz-quick fuzz-oracle-quick fuzz-log-quick lint-ignorelists boot-test
 	@echo "check: all tests passed"
 
 # Defaults come from the checkout and the build directory, never from a path
@@ -101,6 +102,16 @@ fuzz-oracle-quick: plugin plugin-19
 fuzz-oracle: plugin
 	OUT=$(BUILD)/fuzz-oracle PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \
 		fuzz/wrap-oracle/run.py -j$(JOBS) $(ORACLE_N) $(ORACLE_SEED)
+
+# The console-log reader (qemu-run/src/consolelog.c, ktap.c, parse.c) under
+# libFuzzer, ASan and UBSan, seeded with the saved logs (fuzz/consolelog/).
+FUZZ_LOG_SECONDS ?= 600
+
+fuzz-log-quick: deps
+	OUT=$(BUILD)/fuzz-consolelog fuzz/consolelog/run.sh 30
+
+fuzz-log: deps
+	OUT=$(BUILD)/fuzz-consolelog fuzz/consolelog/run.sh $(FUZZ_LOG_SECONDS)
 
 fuzz: plugin
 	OUT=$(BUILD)/fuzz PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \

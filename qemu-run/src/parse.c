@@ -251,14 +251,21 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 {
 	size_t len;
 	char *text = read_file(path, &len);
-	struct result *r;
-	struct lines L = {0};
-	int banner = 0;
 
 	if (!text) {
 		qr_err("cannot read log %s: %s", path, strerror(errno));
 		return NULL;
 	}
+	return parse_text(path, text, len, e, strict, system_map);
+}
+
+struct result *parse_text(const char *path, char *text, size_t len, struct expect *e, int strict,
+			  const char *system_map)
+{
+	struct result *r;
+	struct lines L = {0};
+	int banner = 0;
+
 	if (len == 0) {
 		qr_err("%s: empty log (QEMU printed nothing?)", path);
 		free(text);
@@ -299,8 +306,7 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 		qr_err("%s: not a Linux console log: no \"Linux version\" banner, no (K)TAP, no UBSAN "
 		       "report (%zu lines)", path, L.n);
 		cl_lines_free(&L);
-		free(r->log);
-		free(r);
+		result_free(r);
 		return NULL;
 	}
 	read_meta(r);
@@ -321,4 +327,43 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 	/* the result keeps copies only; the text can go */
 	cl_lines_free(&L);
 	return r;
+}
+
+static void ktest_free(struct ktest *t)
+{
+	for (size_t i = 0; i < t->nsub; i++)
+		ktest_free(t->sub[i]);
+	free(t->sub);
+	free(t->name);
+	free(t);
+}
+
+void result_free(struct result *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nsuites; i++)
+		ktest_free(r->suites[i]);
+	free(r->suites);
+	for (size_t i = 0; i < r->nsites; i++) {
+		struct usite *s = &r->sites[i];
+		free(s->kind);
+		free(s->file);
+		free(s->func);
+		free(s->detail);
+		free(s->context);
+	}
+	free(r->sites);
+	for (size_t i = 0; i < r->nkinds; i++)
+		free(r->kinds[i].kind);
+	free(r->kinds);
+	sv_free(&r->reasons);
+	sv_free(&r->ktap_msgs);
+	free(r->log);
+	free(r->panic_msg);
+	free(r->accel);
+	free(r->system_map);
+	free(r->rule_hits);
+	free(r->rule_site);
+	free(r);
 }

@@ -91,6 +91,11 @@ struct result {
  * not a console log. */
 /* system_map: System.map to name raw frame addresses (NULL: LOG.meta's). */
 struct result *parse_log(const char *path, struct expect *e, int strict, const char *system_map);
+/* The same for a log already read: text (len bytes, which the call takes
+ * over) named path in messages. */
+struct result *parse_text(const char *path, char *text, size_t len, struct expect *e, int strict,
+			  const char *system_map);
+void result_free(struct result *r);
 void print_details(const struct result *r, const struct expect *e);
 /* The sites as data: sanitizer ("-": not a wrap kind), kind, file:line:col,
  * function, reports; tab-separated, in log order. */

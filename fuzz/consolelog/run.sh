@@ -1,0 +1,35 @@
+#!/bin/sh
+# Build the console-log fuzz target (fuzz-consolelog.c) with clang's
+# libFuzzer, ASan and UBSan, and run it for SECONDS on a corpus seeded with
+# the project's saved console logs. Any crash, sanitizer report, leak,
+# input slower than 10 s or over the memory limits fails (exit non-zero),
+# and the input that did it is kept in OUT/.
+# Usage: run.sh SECONDS    (OUT: where to build and keep the corpus,
+# default build/fuzz-consolelog; CLANG: default clang-22)
+set -eu
+seconds=${1:?usage: run.sh SECONDS}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${OUT:-$root/build/fuzz-consolelog}
+clang=${CLANG:-clang-22}
+src=$root/qemu-run/src
+mkdir -p "$out/corpus" "$out/seeds" "$out/run"
+"$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-I"$src" -o "$out/fuzz-consolelog.new" "$here/fuzz-consolelog.c" \
+	"$src/consolelog.c" "$src/ksyms.c" "$src/ktap.c" "$src/parse.c" "$src/expect.c" \
+	"$src/report.c" "$src/util.c"
+mv "$out/fuzz-consolelog.new" "$out/fuzz-consolelog"
+# seeds: every saved console log of the tests (small: a few MB in all)
+for f in "$root"/lit-tests/qemu-run/Inputs/*.log "$root"/lit-tests/tools/Inputs/logs/*.log; do
+	cp "$f" "$out/seeds/"
+done
+cd "$out/run"   # parse_text looks for fuzz.log.meta beside the working directory
+"$out/fuzz-consolelog" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+	-malloc_limit_mb=1024 -max_len=262144 -close_fd_mask=3 -dict="$here/console.dict" \
+	-artifact_prefix="$out/" "$out/corpus" "$out/seeds" 2>"$out/fuzz.log" || {
+	echo "fuzz-consolelog: FAILED (log: $out/fuzz.log; input: $out/crash-* or leak-*/timeout-*/oom-*)" >&2
+	tail -n 40 "$out/fuzz.log" >&2
+	exit 1
+}
+grep -E "^Done|stat::number_of_executed_units" "$out/fuzz.log" | tail -n 1 || true
+echo "fuzz-consolelog: no failure in ${seconds} s ($(ls "$out/corpus" | wc -l) inputs in the corpus)"
