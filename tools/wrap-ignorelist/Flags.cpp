@@ -40,20 +40,9 @@ int loadAll(ArrayRef<std::string> Paths,
 
 } // namespace
 
-int runFlags(Args A) {
-  ArgScanner S(A);
-  bool Clang = false;
-  std::vector<std::string> Files;
-  while (!S.done()) {
-    if (S.flag("--clang")) {
-      Clang = true;
-      continue;
-    }
-    if (S.atOption())
-      return usageError("flags: unknown option '" + S.current() + "'");
-    if (StringRef P = S.positional(); !P.empty())
-      Files.push_back(P.str());
-  }
+int runFlags(const FlagsOptions &O) {
+  bool Clang = O.Clang;
+  const std::vector<std::string> &Files = O.Files;
   if (Files.empty())
     return usageError("flags: no ignorelist given");
   std::vector<std::unique_ptr<SCLFile>> Lists;
@@ -75,22 +64,9 @@ int runFlags(Args A) {
   return ExitOK;
 }
 
-int runCombine(Args A) {
-  ArgScanner S(A);
-  std::string Output;
-  std::vector<std::string> Files;
-  while (!S.done()) {
-    if (S.value("-o", Output) || S.value("--output", Output))
-      continue;
-    if (!S.Error.empty())
-      return usageError(S.Error);
-    if (S.atOption())
-      return usageError("combine: unknown option '" + S.current() + "'");
-    if (StringRef P = S.positional(); !P.empty())
-      Files.push_back(P.str());
-  }
-  if (!S.Error.empty())
-    return usageError(S.Error);
+int runCombine(const CombineOptions &O) {
+  const std::string &Output = O.Output;
+  const std::vector<std::string> &Files = O.Files;
   if (Output.empty())
     return usageError("combine: no output file (-o FILE)");
   if (Files.empty())

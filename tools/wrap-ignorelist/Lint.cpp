@@ -307,27 +307,10 @@ void Linter::check(SCLFile &F) {
 
 } // namespace
 
-int runLint(Args A) {
-  ArgScanner S(A);
-  std::string TreeDir;
-  std::vector<std::string> Files;
-  bool Stats = false;
-  while (!S.done()) {
-    if (S.value("--tree", TreeDir))
-      continue;
-    if (S.flag("--stats")) {
-      Stats = true;
-      continue;
-    }
-    if (!S.Error.empty())
-      return usageError(S.Error);
-    if (S.atOption())
-      return usageError("lint: unknown option '" + S.current() + "'");
-    if (StringRef P = S.positional(); !P.empty())
-      Files.push_back(P.str());
-  }
-  if (!S.Error.empty())
-    return usageError(S.Error);
+int runLint(const LintOptions &O) {
+  const std::string &TreeDir = O.Tree;
+  const std::vector<std::string> &Files = O.Files;
+  bool Stats = O.Stats;
   if (Files.empty())
     return usageError("lint: no ignorelist given");
 

@@ -10,41 +10,36 @@
 
 namespace wil {
 
-using Args = llvm::ArrayRef<std::string>;
+/// Each subcommand's command line, as CommandLine.cpp's cl::SubCommand
+/// options parse it.
+struct LintOptions {
+  std::string Tree;
+  bool Stats = false;
+  std::vector<std::string> Files;
+};
+struct TriageOptions {
+  std::string Tree, Maintainers, Ignorelists, After, SystemMap;
+  std::string Format = "table";
+  std::vector<std::string> Inputs;
+};
+struct FlagsOptions {
+  bool Clang = false;
+  std::vector<std::string> Files;
+};
+struct CombineOptions {
+  std::string Output;
+  std::vector<std::string> Files;
+};
 
-int runLint(Args A);
-int runTriage(Args A);
-int runFlags(Args A);
-int runCombine(Args A);
+int runLint(const LintOptions &O);
+int runTriage(const TriageOptions &O);
+int runFlags(const FlagsOptions &O);
+int runCombine(const CombineOptions &O);
 
 /// Print "wrap-ignorelist: error: Msg" and a hint to stderr; return 2.
 int usageError(const llvm::Twine &Msg);
 /// Print "wrap-ignorelist: error: Msg" to stderr; return 2.
 int fatalError(const llvm::Twine &Msg);
-
-/// Command line scanning: `--name=value` or `--name value`.
-class ArgScanner {
-public:
-  explicit ArgScanner(Args A) : A(A) {}
-  bool done() const { return I >= A.size(); }
-  /// If the current argument is option Name, store its value, advance and
-  /// return true. A missing value sets Error.
-  bool value(llvm::StringRef Name, std::string &Out);
-  /// If the current argument is flag Name, advance and return true.
-  bool flag(llvm::StringRef Name);
-  /// The current argument as a positional one (advances). After "--",
-  /// everything is positional.
-  llvm::StringRef positional();
-  /// True if the current argument looks like an option.
-  bool atOption() const;
-  llvm::StringRef current() const { return A[I]; }
-  std::string Error;
-
-private:
-  Args A;
-  size_t I = 0;
-  bool DashDash = false;
-};
 
 } // namespace wil
 

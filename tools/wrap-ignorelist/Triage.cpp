@@ -211,25 +211,12 @@ bool isRecordFile(StringRef Path) {
 
 } // namespace
 
-int runTriage(Args A) {
-  ArgScanner S(A);
-  std::string TreeDir, MaintainersPath, ListsDir, AfterLog, MapPath,
-      Format = "table";
-  std::vector<std::string> Inputs;
-  while (!S.done()) {
-    if (S.value("--tree", TreeDir) || S.value("--maintainers", MaintainersPath) ||
-        S.value("--ignorelists", ListsDir) || S.value("--format", Format) ||
-        S.value("--after", AfterLog) || S.value("--system-map", MapPath))
-      continue;
-    if (!S.Error.empty())
-      return usageError(S.Error);
-    if (S.atOption())
-      return usageError("triage: unknown option '" + S.current() + "'");
-    if (StringRef P = S.positional(); !P.empty())
-      Inputs.push_back(P.str());
-  }
-  if (!S.Error.empty())
-    return usageError(S.Error);
+int runTriage(const TriageOptions &O) {
+  const std::string &TreeDir = O.Tree, &ListsDir = O.Ignorelists,
+                    &AfterLog = O.After, &MapPath = O.SystemMap,
+                    &Format = O.Format;
+  std::string MaintainersPath = O.Maintainers;
+  const std::vector<std::string> &Inputs = O.Inputs;
   if (Format != "table" && Format != "csv" && Format != "scl")
     return usageError("triage: unknown format '" + Format +
                       "' (expected table, csv or scl)");

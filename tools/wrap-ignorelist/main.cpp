@@ -7,8 +7,12 @@
 
 extern "C" const char *qr_prog; // qemu-run/src/util.c
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -59,55 +63,77 @@ int fatalError(const Twine &Msg) {
   return ExitUsage;
 }
 
-bool ArgScanner::value(StringRef Name, std::string &Out) {
-  if (done() || DashDash)
-    return false;
-  StringRef Cur = A[I];
-  if (Cur == Name) {
-    if (I + 1 >= A.size()) {
-      Error = ("option '" + Name + "' needs a value").str();
-      ++I;
-      return false;
-    }
-    Out = A[I + 1];
-    I += 2;
-    return true;
+namespace {
+
+// The subcommands and their options (llvm::cl). Options registered with no
+// subcommand (LLVM's own, from libLLVM) belong to the top level and are not
+// accepted after a subcommand.
+cl::SubCommand LintCmd("lint", "Check ignorelists");
+cl::SubCommand TriageCmd("triage", "Summarise wrap reports and remarks per subsystem");
+cl::SubCommand FlagsCmd("flags", "Print the compiler flags that pass the lists");
+cl::SubCommand CombineCmd("combine", "Write the lists as one ignorelist");
+
+cl::opt<std::string> Tree("tree", cl::desc("The patched kernel tree"),
+                          cl::value_desc("dir"), cl::sub(LintCmd),
+                          cl::sub(TriageCmd));
+cl::opt<bool> Stats("stats", cl::desc("Say how many tree files were scanned"),
+                    cl::sub(LintCmd));
+cl::opt<std::string> MaintainersFile("maintainers",
+                                     cl::desc("MAINTAINERS (default: the tree's)"),
+                                     cl::value_desc("file"), cl::sub(TriageCmd));
+cl::opt<std::string> ListsDir("ignorelists",
+                              cl::desc("Directory of *.scl to mark coverage with"),
+                              cl::value_desc("dir"), cl::sub(TriageCmd));
+cl::opt<std::string> Format("format", cl::desc("table, csv or scl"),
+                            cl::init("table"), cl::sub(TriageCmd));
+cl::opt<std::string> After("after", cl::desc("A later boot log (table only)"),
+                           cl::value_desc("log"), cl::sub(TriageCmd));
+cl::opt<std::string> SystemMap("system-map",
+                               cl::desc("System.map: names raw trace addresses"),
+                               cl::value_desc("file"), cl::sub(TriageCmd));
+cl::opt<bool> ClangFlags("clang", cl::desc("-fsanitize-ignorelist= flags"),
+                         cl::sub(FlagsCmd));
+cl::opt<std::string> Output("o", cl::desc("The combined list"),
+                            cl::value_desc("file"), cl::sub(CombineCmd));
+cl::alias OutputLong("output", cl::aliasopt(Output));
+cl::list<std::string> Files(cl::Positional, cl::desc("<file>..."),
+                            cl::sub(LintCmd), cl::sub(TriageCmd),
+                            cl::sub(FlagsCmd), cl::sub(CombineCmd));
+
+/// cl's messages ("wrap-ignorelist lint: Unknown command line argument
+/// '--frob'.  Try: 'wrap-ignorelist lint --help'", "... Did you mean
+/// '--tree'?") as one error line. (cl prints a few, such as a missing
+/// value, itself: "wrap-ignorelist: for the --tree option: requires a
+/// value!".)
+int commandLineError(StringRef Messages) {
+  SmallVector<StringRef, 4> Lines;
+  Messages.trim().split(Lines, '\n', -1, false);
+  std::string Text;
+  for (StringRef L : Lines) {
+    L = L.trim();
+    if (L.consume_front("wrap-ignorelist"))
+      L = L.drop_until([](char C) { return C == ':'; }).drop_front().trim();
+    L = L.take_front(L.find(".  Try:"));
+    if (!L.empty())
+      Text += (Text.empty() ? "" : "; ") + L.str();
   }
-  if (Cur.starts_with(Name) && Cur.drop_front(Name.size()).starts_with("=")) {
-    Out = Cur.drop_front(Name.size() + 1).str();
-    ++I;
-    if (Out.empty()) {
-      Error = ("option '" + Name + "' needs a value").str();
-      return false;
-    }
-    return true;
-  }
-  return false;
+  if (!Text.empty())
+    errs() << "wrap-ignorelist: error: " << Text << "\n";
+  errs() << "run 'wrap-ignorelist help' for usage\n";
+  return ExitUsage;
 }
 
-bool ArgScanner::flag(StringRef Name) {
-  if (done() || DashDash || A[I] != Name)
-    return false;
-  ++I;
-  return true;
+/// A value option given with an empty value ("--tree=").
+std::optional<std::string> emptyValue() {
+  for (const cl::opt<std::string> *O :
+       {&Tree, &MaintainersFile, &ListsDir, &Format, &After, &SystemMap, &Output})
+    if (O->getNumOccurrences() && O->empty())
+      return "option '" + std::string(O->ArgStr.size() == 1 ? "-" : "--") +
+             O->ArgStr.str() + "' needs a value";
+  return std::nullopt;
 }
 
-bool ArgScanner::atOption() const {
-  if (done() || DashDash)
-    return false;
-  StringRef Cur = A[I];
-  return Cur.starts_with("-") && Cur != "-" && Cur != "--";
-}
-
-StringRef ArgScanner::positional() {
-  if (!DashDash && A[I] == "--") {
-    DashDash = true;
-    ++I;
-    if (done())
-      return "";
-  }
-  return A[I++];
-}
+} // namespace
 
 } // namespace wil
 
@@ -118,7 +144,6 @@ int main(int argc, char **argv) {
   if (argc < 2)
     return usageError("no command given");
   StringRef Cmd = argv[1];
-  std::vector<std::string> Rest(argv + 2, argv + argc);
   if (Cmd == "help" || Cmd == "--help" || Cmd == "-h") {
     outs() << Usage;
     return ExitOK;
@@ -128,13 +153,23 @@ int main(int argc, char **argv) {
            << LLVM_VERSION_STRING << "\n";
     return ExitOK;
   }
-  if (Cmd == "lint")
-    return runLint(Rest);
-  if (Cmd == "triage")
-    return runTriage(Rest);
-  if (Cmd == "flags")
-    return runFlags(Rest);
-  if (Cmd == "combine")
-    return runCombine(Rest);
+  if (Cmd != "lint" && Cmd != "triage" && Cmd != "flags" && Cmd != "combine")
+    return usageError("unknown command '" + Cmd + "'");
+  std::string Messages;
+  raw_string_ostream MS(Messages);
+  if (!cl::ParseCommandLineOptions(argc, argv, "", &MS))
+    return commandLineError(Messages);
+  if (std::optional<std::string> E = emptyValue())
+    return usageError(*E);
+  std::vector<std::string> Positional(Files.begin(), Files.end());
+  if (LintCmd)
+    return runLint({Tree, Stats, Positional});
+  if (TriageCmd)
+    return runTriage({Tree, MaintainersFile, ListsDir, After, SystemMap, Format,
+                      Positional});
+  if (FlagsCmd)
+    return runFlags({ClangFlags, Positional});
+  if (CombineCmd)
+    return runCombine({Output, Positional});
   return usageError("unknown command '" + Cmd + "'");
 }
