@@ -22,6 +22,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = 0;
-	result_free(parse_text("fuzz.log", text, size, none, 1, NULL));
+	result_free(parse_text("fuzz.log", text, size, none, 1, NULL, NULL));
 	return 0;
 }

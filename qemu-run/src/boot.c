@@ -1,6 +1,7 @@
 /* qemu-run boot: initramfs (cpio newc, written here), KVM detection by a real
  * test boot, QEMU with a timeout, the console log and its .meta sidecar. */
 #define _GNU_SOURCE
+#include "parse.h"
 #include "qemu_run.h"
 
 #include <errno.h>
@@ -147,26 +148,14 @@ static int run_qemu(const char *kernel, const char *initrd, const char *cmdline,
 	sv_addf(&a, "file:%s", log);
 	unlink(log);
 	print_cmd(a.v, NULL);
-	fflush(stdout);
-	fflush(stderr);
+	int out = open(errlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (out < 0)
+		qr_die(QR_EXIT_FAIL, "cannot write %s: %s", errlog, strerror(errno));
 	t0 = now_seconds();
-	pid = fork();
+	pid = spawn(a.v, NULL, out, 1);
+	close(out);
 	if (pid < 0)
 		qr_die(QR_EXIT_FAIL, "fork: %s", strerror(errno));
-	if (pid == 0) {
-		int in = open("/dev/null", O_RDONLY);
-		int out = open(errlog, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		setpgid(0, 0);
-		if (in >= 0)
-			dup2(in, 0);
-		if (out >= 0) {
-			dup2(out, 1);
-			dup2(out, 2);
-		}
-		execvp(a.v[0], a.v);
-		dprintf(2, "cannot run %s: %s\n", a.v[0], strerror(errno));
-		_exit(127);
-	}
 	memset(r, 0, sizeof(*r));
 	for (;;) {
 		pid_t w = waitpid(pid, &st, WNOHANG);
@@ -189,13 +178,7 @@ static int run_qemu(const char *kernel, const char *initrd, const char *cmdline,
 	}
 	r->seconds = now_seconds() - t0;
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
-	if (r->timed_out) {
-		FILE *f = fopen(log, "a");
-		if (f) {
-			fprintf(f, "\nqemu-run: TIMEOUT: QEMU killed after %.0f s\n", timeout);
-			fclose(f);
-		}
-	} else if (r->status != 0) {
+	if (!r->timed_out && r->status != 0) {
 		char *e = read_file(errlog, NULL);
 		qr_warn("%s exited with status %d%s%s", QEMU, r->status, e && *e ? ":\n" : "",
 			e ? e : "");
@@ -292,7 +275,7 @@ static void link_latest(const char *dir, const char *target_base, const char *li
 }
 
 int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **log_out,
-	       double *seconds)
+	       struct boot_facts *facts)
 {
 	const char *variant = variant_name(o->use_plugin);
 	char *kimg = kernel ? xstrdup(kernel) : xasprintf("%s/arch/x86/boot/bzImage", tree);
@@ -330,12 +313,22 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 	qr_msg("boot: QEMU %s after %.1f s (status %d)", r.timed_out ? "TIMED OUT" : "exited",
 	       r.seconds, r.status);
 
-	/* The .meta sidecar carries what the console cannot tell (parse reads it). */
+	/* What the console cannot tell: returned, and kept in the .meta sidecar
+	 * for a later `qemu-run parse LOG`. */
 	{
 		char *bm = tree ? xasprintf("%s/.qemu-run-build.meta", tree) : NULL;
 		char *bt = bm ? read_file(bm, NULL) : NULL;
 		char *meta = xasprintf("%s.meta", log);
 		char *smap = tree && !kernel ? xasprintf("%s/System.map", tree) : NULL;
+		if (facts) {
+			memset(facts, 0, sizeof(*facts));
+			facts->timed_out = r.timed_out;
+			facts->timeout = o->timeout;
+			facts->boot_seconds = r.seconds;
+			facts->build_seconds = -1;   /* the build stage's to give */
+			facts->accel = xstrdup(accel);
+			facts->system_map = smap && file_exists(smap) ? xstrdup(smap) : NULL;
+		}
 		char *m = xasprintf("variant=%s\nkernel=%s\naccel=%s\ntimeout=%.0f\nboot_seconds=%.1f\n"
 				    "timed_out=%d\nqemu_status=%d\ncmdline=%s\nsystem_map=%s\n%s",
 				    variant, kimg, accel, o->timeout, r.seconds, r.timed_out, r.status,
@@ -356,8 +349,6 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 		free(bt);
 		free(bm);
 	}
-	if (seconds)
-		*seconds = r.seconds;
 	*log_out = log;
 	sb_free(&cmd);
 	sb_free(&mods);

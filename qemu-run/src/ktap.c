@@ -31,7 +31,7 @@ static void re_init(void)
 		{ &re_result, "^[[:space:]]*(ok|not ok) ([0-9]+) (- )?([^#]*)( # .*)?$" },
 		{ &re_skip, "^[[:space:]]*(ok|not ok) ([0-9]+) (- )?(.*) # SKIP(.*)$" },
 		{ &re_end, "(List of all partitions:|Kernel panic - not syncing|reboot: System halted|"
-			   "reboot: Restarting system|reboot: Power down|qemu-run: TIMEOUT)" },
+			   "reboot: Restarting system|reboot: Power down)" },
 		{ &re_exec_err, "^[[:space:]]*kunit executor: (.*)$" },
 	};
 	if (re_ready)

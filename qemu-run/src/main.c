@@ -237,7 +237,7 @@ static int do_parse(struct qr_opts *o, char **logs, int nlogs)
 		qr_die(QR_EXIT_USAGE, "parse wants LOG [LOG2] (try --help)");
 	/* all logs first, then the reports: as `run` does */
 	for (int i = 0; i < nlogs; i++) {
-		r[i] = parse_log(logs[i], e, o->strict, o->system_map);
+		r[i] = parse_log(logs[i], e, o->strict, o->system_map, NULL);
 		if (!r[i])
 			return QR_EXIT_USAGE;
 		const char *b = strrchr(logs[i], '/');
@@ -259,7 +259,8 @@ static int do_parse(struct qr_opts *o, char **logs, int nlogs)
 static int run_variant(struct qr_opts *o, struct expect *e, int use_plugin, struct result **out)
 {
 	char *tree, *log = NULL;
-	double bt = -1, boot_s;
+	double bt = -1;
+	struct boot_facts facts;
 	int rc;
 
 	o->use_plugin = use_plugin;
@@ -270,9 +271,11 @@ static int run_variant(struct qr_opts *o, struct expect *e, int use_plugin, stru
 		    (rc = stage_build(o, tree, &bt)))
 			return rc;
 	}
-	if ((rc = stage_boot(o, tree, o->kernel, &log, &boot_s)))
+	if ((rc = stage_boot(o, tree, o->kernel, &log, &facts)))
 		return rc;
-	*out = parse_log(log, e, o->strict, NULL);
+	facts.build_seconds = bt;   /* -1 with --no-build */
+	*out = parse_log(log, e, o->strict, NULL, &facts);
+	boot_facts_free(&facts);
 	if (!*out)
 		return QR_EXIT_USAGE;
 	return 0;
@@ -419,16 +422,18 @@ int main(int argc, char **argv)
 		return stage_build(&o, tree, NULL);
 	if (!strcmp(cmd, "boot")) {
 		char *log = NULL;
-		double s;
+		struct boot_facts f;
 		if (!o.modules_set) {
 			struct expect *e = expect_load(o.expect);
 			expect_modules(e, &o.modules);
 			expect_free(e);
 		}
-		int rc = stage_boot(&o, o.kernel && !o.tree ? NULL : tree, o.kernel, &log, &s);
-		if (!rc)
-			printf("qemu-run: console log %s (%.1f s); judge it with: qemu-run parse %s\n",
-			       log, s, log);
+		int rc = stage_boot(&o, o.kernel && !o.tree ? NULL : tree, o.kernel, &log, &f);
+		if (!rc) {
+			printf("qemu-run: console log %s (%.1f s%s); judge it with: qemu-run parse %s\n",
+			       log, f.boot_seconds, f.timed_out ? ", timed out" : "", log);
+			boot_facts_free(&f);
+		}
 		return rc;
 	}
 	qr_die(QR_EXIT_USAGE, "unknown command '%s' (try: qemu-run --help)", cmd);

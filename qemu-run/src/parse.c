@@ -218,36 +218,49 @@ static void judge(struct result *r, struct expect *e, int strict)
 	}
 	if (r->timeout_line) {
 		v = V_TIMEOUT;
-		sv_addf(&r->reasons, "%s:%d: QEMU was killed by the timeout", r->log, r->timeout_line);
+		sv_addf(&r->reasons, "%s:%d: QEMU was killed by the timeout (%.0f s) after this line",
+			r->log, r->timeout_line, r->timeout);
 	}
 	r->verdict = v;
 }
 
-static void read_meta(struct result *r)
+void boot_facts_read(const char *log, struct boot_facts *f)
 {
-	char *p = xasprintf("%s.meta", r->log);
+	char *p = xasprintf("%s.meta", log);
 	char *t = read_file(p, NULL);
-	r->build_seconds = r->boot_seconds = -1;
-	if (t) {
-		for (char *cur = t, *l; (l = next_line(&cur));) {
-			if (starts_with(l, "build_seconds="))
-				r->build_seconds = atof(l + 14);
-			else if (starts_with(l, "boot_seconds="))
-				r->boot_seconds = atof(l + 13);
-			else if (starts_with(l, "system_map=")) {
-				free(r->system_map);
-				r->system_map = xstrdup(l + 11);
-			} else if (starts_with(l, "accel=")) {
-				free(r->accel);
-				r->accel = xstrdup(l + 6);
-			}
+
+	memset(f, 0, sizeof(*f));
+	f->build_seconds = f->boot_seconds = -1;
+	for (char *cur = t, *l; t && (l = next_line(&cur));) {
+		if (starts_with(l, "build_seconds="))
+			f->build_seconds = atof(l + 14);
+		else if (starts_with(l, "boot_seconds="))
+			f->boot_seconds = atof(l + 13);
+		else if (starts_with(l, "timeout="))
+			f->timeout = atof(l + 8);
+		else if (starts_with(l, "timed_out="))
+			f->timed_out = atoi(l + 10) != 0;
+		else if (starts_with(l, "system_map=") && l[11]) {
+			free(f->system_map);
+			f->system_map = xstrdup(l + 11);
+		} else if (starts_with(l, "accel=")) {
+			free(f->accel);
+			f->accel = xstrdup(l + 6);
 		}
 	}
 	free(t);
 	free(p);
 }
 
-struct result *parse_log(const char *path, struct expect *e, int strict, const char *system_map)
+void boot_facts_free(struct boot_facts *f)
+{
+	free(f->accel);
+	free(f->system_map);
+	memset(f, 0, sizeof(*f));
+}
+
+struct result *parse_log(const char *path, struct expect *e, int strict, const char *system_map,
+			 const struct boot_facts *facts)
 {
 	size_t len;
 	char *text = read_file(path, &len);
@@ -256,12 +269,13 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 		qr_err("cannot read log %s: %s", path, strerror(errno));
 		return NULL;
 	}
-	return parse_text(path, text, len, e, strict, system_map);
+	return parse_text(path, text, len, e, strict, system_map, facts);
 }
 
 struct result *parse_text(const char *path, char *text, size_t len, struct expect *e, int strict,
-			  const char *system_map)
+			  const char *system_map, const struct boot_facts *facts)
 {
+	struct boot_facts meta;
 	struct result *r;
 	struct lines L = {0};
 	int banner = 0;
@@ -295,23 +309,34 @@ struct result *parse_text(const char *path, char *text, size_t len, struct expec
 			r->panic_line = no;
 			r->panic_msg = xstrdup(strstr(s, "Kernel panic"));
 		}
-		if (!r->timeout_line && starts_with(s, "qemu-run: TIMEOUT"))
-			r->timeout_line = no;
 		if (!r->done_line && (strstr(s, "qemu-run-init: done") ||
 				      strstr(s, "reboot: Restarting system") ||
 				      strstr(s, "reboot: System halted") || strstr(s, "reboot: Power down")))
 			r->done_line = no;
 	}
+	if (!facts) {
+		boot_facts_read(path, &meta);
+		facts = &meta;
+	}
+	/* the timeout is the boot's fact: the guest's log is left as QEMU wrote
+	 * it, and the kill happened after its last line */
+	if (facts->timed_out)
+		r->timeout_line = L.n ? L.no[L.n - 1] : 1;
+	r->timeout = facts->timeout;
+	r->build_seconds = facts->build_seconds;
+	r->boot_seconds = facts->boot_seconds;
+	r->accel = facts->accel ? xstrdup(facts->accel) : NULL;
+	if (!system_map && facts->system_map && file_exists(facts->system_map))
+		system_map = facts->system_map;
 	if (!banner && !r->timeout_line) {
 		qr_err("%s: not a Linux console log: no \"Linux version\" banner, no (K)TAP, no UBSAN "
 		       "report (%zu lines)", path, L.n);
 		cl_lines_free(&L);
 		result_free(r);
+		if (facts == &meta)
+			boot_facts_free(&meta);
 		return NULL;
 	}
-	read_meta(r);
-	if (!system_map && r->system_map && file_exists(r->system_map))
-		system_map = r->system_map;
 	/* never name frames from another log's kernel: no map, no names */
 	struct cl_ksyms *map = NULL;
 	if (system_map && !(map = cl_ksyms_load(system_map)))
@@ -324,6 +349,8 @@ struct result *parse_text(const char *path, char *text, size_t len, struct expec
 	judge(r, e, strict);
 	cl_reports_free(&rep);
 	cl_ksyms_free(map);
+	if (facts == &meta)
+		boot_facts_free(&meta);
 	/* the result keeps copies only; the text can go */
 	cl_lines_free(&L);
 	return r;
@@ -362,7 +389,6 @@ void result_free(struct result *r)
 	free(r->log);
 	free(r->panic_msg);
 	free(r->accel);
-	free(r->system_map);
 	free(r->rule_hits);
 	free(r->rule_site);
 	free(r);

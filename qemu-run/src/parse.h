@@ -79,22 +79,36 @@ struct result {
 	/* boot */
 	int panic_line, timeout_line, done_line;
 	char *panic_msg;
-	/* from LOG.meta */
+	/* from the boot (or LOG.meta) */
 	double build_seconds, boot_seconds;   /* < 0: unknown */
+	double timeout;
 	char *accel;
-	char *system_map;           /* from LOG.meta: names raw Call Trace addresses */
 	/* per rule of the expectations: reports matched, first matching site */
 	int *rule_hits, *rule_site;
 };
 
+/* What the boot stage knows that the guest's console log cannot tell:
+ * stage_boot() returns it, and keeps it in LOG.meta for a later parse. */
+struct boot_facts {
+	int timed_out;              /* QEMU was killed by the timeout */
+	double timeout;             /* that timeout, seconds */
+	double build_seconds, boot_seconds;   /* < 0: unknown */
+	char *accel;                /* NULL: unknown */
+	char *system_map;           /* of the booted kernel; NULL: none */
+};
+/* LOG.meta's facts (all unknown if it cannot be read). */
+void boot_facts_read(const char *log, struct boot_facts *f);
+void boot_facts_free(struct boot_facts *f);
+
 /* Returns NULL (after printing the reason) when the log cannot be read or is
- * not a console log. */
+ * not a console log. facts: the boot's, NULL to read LOG.meta's. */
 /* system_map: System.map to name raw frame addresses (NULL: LOG.meta's). */
-struct result *parse_log(const char *path, struct expect *e, int strict, const char *system_map);
+struct result *parse_log(const char *path, struct expect *e, int strict, const char *system_map,
+			 const struct boot_facts *facts);
 /* The same for a log already read: text (len bytes, which the call takes
  * over) named path in messages. */
 struct result *parse_text(const char *path, char *text, size_t len, struct expect *e, int strict,
-			  const char *system_map);
+			  const char *system_map, const struct boot_facts *facts);
 void result_free(struct result *r);
 void print_details(const struct result *r, const struct expect *e);
 /* The sites as data: sanitizer ("-": not a wrap kind), kind, file:line:col,

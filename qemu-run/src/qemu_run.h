@@ -60,10 +60,13 @@ int stage_prepare(struct qr_opts *o, const char *tree);
 int tree_is_prepared(const char *tree);   /* prepare finished (stamp present) */
 int stage_config(struct qr_opts *o, const char *tree);
 int stage_build(struct qr_opts *o, const char *tree, double *seconds);
-/* Boots; *log_out gets the console log path. Returns 0 if QEMU ran (whatever
- * the guest did), non-zero on a harness error. */
+/* Boots; *log_out gets the console log path, *facts (if not NULL) what the
+ * log cannot tell (timeout, times, accelerator, System.map; parse.h).
+ * Returns 0 if QEMU ran (whatever the guest did), non-zero on a harness
+ * error. */
+struct boot_facts;
 int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **log_out,
-	       double *seconds);
+	       struct boot_facts *facts);
 
 /* make argv common to config and build: make -C tree LLVM=.. [plugin vars] */
 void make_argv(const struct qr_opts *o, const char *tree, struct strv *argv);

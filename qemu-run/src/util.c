@@ -399,7 +399,35 @@ static int wait_status(pid_t pid)
 	return -1;
 }
 
-/* Fork argv with stdout+stderr into a pipe; feed every chunk to sink. */
+pid_t spawn(char *const argv[], const char *dir, int out_fd, int new_group)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid != 0)
+		return pid;
+	/* the child: stdin from /dev/null, stdout and stderr to out_fd */
+	int devnull = open("/dev/null", O_RDONLY);
+	if (new_group)
+		setpgid(0, 0);
+	if (devnull >= 0)
+		dup2(devnull, 0);
+	if (out_fd >= 0) {
+		dup2(out_fd, 1);
+		dup2(out_fd, 2);
+	}
+	if (dir && chdir(dir) < 0) {
+		dprintf(2, "%s: cannot chdir to %s: %s\n", qr_prog, dir, strerror(errno));
+		_exit(127);
+	}
+	execvp(argv[0], argv);
+	dprintf(2, "%s: cannot run %s: %s\n", qr_prog, argv[0], strerror(errno));
+	_exit(127);
+}
+
+/* Run argv with stdout+stderr into a pipe; feed every chunk to sink. */
 static int run_piped(char *const argv[], const char *dir,
 		     void (*sink)(void *, const char *, size_t), void *ctx)
 {
@@ -408,28 +436,14 @@ static int run_piped(char *const argv[], const char *dir,
 	char buf[8192];
 	ssize_t n;
 
-	fflush(stdout);
-	fflush(stderr);
 	if (pipe2(pfd, O_CLOEXEC) < 0)
 		return -1;
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int devnull = open("/dev/null", O_RDONLY);
-		if (devnull >= 0)
-			dup2(devnull, 0);
-		dup2(pfd[1], 1);
-		dup2(pfd[1], 2);
-		if (dir && chdir(dir) < 0) {
-			dprintf(2, "%s: cannot chdir to %s: %s\n", qr_prog, dir, strerror(errno));
-			_exit(127);
-		}
-		execvp(argv[0], argv);
-		dprintf(2, "%s: cannot run %s: %s\n", qr_prog, argv[0], strerror(errno));
-		_exit(127);
-	}
+	pid = spawn(argv, dir, pfd[1], 0);
 	close(pfd[1]);
+	if (pid < 0) {
+		close(pfd[0]);
+		return -1;
+	}
 	while ((n = read(pfd[0], buf, sizeof(buf))) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
@@ -453,21 +467,8 @@ int run_cmd(char *const argv[], const char *dir, struct sbuf *capture)
 
 	if (capture)
 		return run_piped(argv, dir, sink_sbuf, capture);
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		if (dir && chdir(dir) < 0) {
-			dprintf(2, "%s: cannot chdir to %s: %s\n", qr_prog, dir, strerror(errno));
-			_exit(127);
-		}
-		execvp(argv[0], argv);
-		dprintf(2, "%s: cannot run %s: %s\n", qr_prog, argv[0], strerror(errno));
-		_exit(127);
-	}
-	return wait_status(pid);
+	pid = spawn(argv, dir, -1, 0);
+	return pid < 0 ? -1 : wait_status(pid);
 }
 
 struct tee_ctx {

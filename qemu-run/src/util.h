@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* Exit codes of qemu-run (README.md, "Exit codes"). */
 enum {
@@ -72,6 +73,15 @@ uint64_t fnv1a(uint64_t h, const void *data, size_t len);
 
 double now_seconds(void);    /* monotonic */
 char *timestamp_str(void);   /* YYYYmmdd-HHMMSS, local time */
+
+/*
+ * The one way qemu-run starts a program: fork, then in the child stdin from
+ * /dev/null, stdout and stderr to out_fd (-1: inherited), a process group
+ * of its own if new_group (so a timeout can kill QEMU and its children),
+ * chdir(dir) unless NULL, and execvp(argv[0]); a failure there prints the
+ * cause and exits 127. Returns the child's pid, -1 if fork failed.
+ */
+pid_t spawn(char *const argv[], const char *dir, int out_fd, int new_group);
 
 /*
  * Run argv (argv[0] looked up in PATH) in dir (NULL: current), with stdout
