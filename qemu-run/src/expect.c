@@ -62,7 +62,7 @@ struct expect *expect_load(const char *path)
 		return e;
 	text = read_file(path, NULL);
 	if (!text)
-		qr_die(QR_EXIT_USAGE, "cannot read expectations file %s: %s", path, strerror(errno));
+		qr_die(QR_EXIT_USAGE, "cannot read expectations file %s: %s", path, read_error());
 	for (char *cur = text, *l; (l = next_line(&cur));) {
 		struct strv w = {0};
 		struct erule r = {0};

@@ -216,7 +216,7 @@ int stage_config(struct qr_opts *o, const char *tree)
 		char *base = read_file(config, &len);
 		struct sbuf b = {0};
 		if (!base) {
-			qr_err("cannot read %s: %s", config, strerror(errno));
+			qr_err("cannot read %s: %s", config, read_error());
 			goto out;
 		}
 		sb_addn(&b, base, len);

@@ -266,7 +266,7 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 	char *text = read_file(path, &len);
 
 	if (!text) {
-		qr_err("cannot read log %s: %s", path, strerror(errno));
+		qr_err("cannot read log %s: %s", path, read_error());
 		return NULL;
 	}
 	return parse_text(path, text, len, e, strict, system_map, facts);
@@ -341,7 +341,7 @@ struct result *parse_text(const char *path, char *text, size_t len, struct expec
 	struct cl_ksyms *map = NULL;
 	if (system_map && !(map = cl_ksyms_load(system_map)))
 		qr_warn("cannot read System.map %s: %s (frames stay unnamed)", system_map,
-			strerror(errno));
+			read_error());
 	struct cl_reports rep;
 	cl_ubsan_reports(&L, map, &rep);
 	parse_ktap(r, &L);

@@ -208,15 +208,46 @@ char *next_line(char **cursor)
 	return s;
 }
 
+/* Why the last read_file() failed, when errno alone would not say it. */
+static char read_why[96];
+
+const char *read_error(void)
+{
+	return read_why[0] ? read_why : strerror(errno);
+}
+
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device"
+	     : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a file";
+}
+
 char *read_file(const char *path, size_t *lenp)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO does not wait for a writer; the file is
+	 * refused below unless it is a regular one (a FIFO, /dev/zero or a
+	 * terminal could block or never end) */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct sbuf b = {0};
+	struct stat st;
 	char buf[65536];
 	ssize_t n;
 
+	read_why[0] = 0;
 	if (fd < 0)
 		return NULL;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > READ_FILE_MAX) {
+		int e = errno;
+		if (!S_ISREG(st.st_mode))
+			snprintf(read_why, sizeof(read_why), "not a regular file (%s)",
+				 file_kind(st.st_mode));
+		else if (st.st_size > READ_FILE_MAX)
+			snprintf(read_why, sizeof(read_why), "too large (%lld bytes; the limit is %d MiB)",
+				 (long long)st.st_size, READ_FILE_MAX >> 20);
+		close(fd);
+		errno = read_why[0] ? EINVAL : e;
+		return NULL;
+	}
 	sb_addn(&b, "", 0);
 	while ((n = read(fd, buf, sizeof(buf))) != 0) {
 		if (n < 0) {
@@ -226,6 +257,14 @@ char *read_file(const char *path, size_t *lenp)
 			close(fd);
 			sb_free(&b);
 			errno = e;
+			return NULL;
+		}
+		if (b.len + (size_t)n > READ_FILE_MAX) {   /* it grew while read */
+			snprintf(read_why, sizeof(read_why), "too large (over %d MiB)",
+				 READ_FILE_MAX >> 20);
+			close(fd);
+			sb_free(&b);
+			errno = EINVAL;
 			return NULL;
 		}
 		sb_addn(&b, buf, (size_t)n);

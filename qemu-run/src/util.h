@@ -57,8 +57,13 @@ char *trim(char *s);
 /* Splits a buffer in place: returns the next line (without '\n', '\r'), NULL at the end. */
 char *next_line(char **cursor);
 
-/* Whole-file I/O. read_file returns NULL and sets errno on failure. */
+/* Whole-file I/O. read_file reads only a regular file of at most
+ * READ_FILE_MAX bytes; it returns NULL and sets errno on failure, and
+ * read_error() then says why ("not a regular file (a FIFO)", "too large
+ * (...)", or strerror(errno)). */
+#define READ_FILE_MAX (512 << 20)
 char *read_file(const char *path, size_t *len);
+const char *read_error(void);
 int write_file(const char *path, const char *data, size_t len);
 int file_exists(const char *path);
 int dir_exists(const char *path);
