@@ -145,7 +145,7 @@ static char *frame_symbol(const char *l, const struct cl_ksyms *map, int *unreli
 	if (!hex_run(&p) || !starts_with(p, "/0x"))
 		return NULL;
 	*frame = 1;
-	return strndup(l, (size_t)(plus - l));
+	return xstrndup(l, (size_t)(plus - l));
 }
 
 /* Frames of the report machinery, above the function that overflowed. */
@@ -223,8 +223,8 @@ static int warning_line(const char *t, struct cl_report *r)
 	long line = strtol(c1 + 1, NULL, 10), col = strtol(c2 + 1, &end, 10);
 	if (end == c2 + 1 || (*end && *end != ' ') || line > 1000000000L || col > 1000000000L)
 		return 0;
-	r->kind = strndup(t, (size_t)(in - t));
-	r->file = strndup(loc, (size_t)(c1 - loc));
+	r->kind = xstrndup(t, (size_t)(in - t));
+	r->file = xstrndup(loc, (size_t)(c1 - loc));
 	r->line = (int)line;
 	r->col = (int)col;
 	return 1;
@@ -244,7 +244,7 @@ static int value_line(const char *t, struct cl_report *r)
 			tl--;
 		if (starts_with(t, "negation of ")) {
 			r->op = xstrdup("negation");
-			r->values = strndup(t + 12, n - 12);
+			r->values = xstrndup(t + 12, n - 12);
 		} else if (starts_with(t, "division of ")) {
 			if (n < 18 || strncmp(t + n - 6, " by -1", 6) != 0)
 				return 0;
@@ -254,10 +254,10 @@ static int value_line(const char *t, struct cl_report *r)
 			const char *sp = memchr(t, ' ', n);
 			if (!sp || sp + 3 > t + n || !strchr("+-*", sp[1]) || !sp[1] || sp[2] != ' ')
 				return 0;
-			r->op = strndup(sp + 1, 1);
-			r->values = strndup(t, n);
+			r->op = xstrndup(sp + 1, 1);
+			r->values = xstrndup(t, n);
 		}
-		r->type = strndup(type, tl);
+		r->type = xstrndup(type, tl);
 		r->value_line = xstrdup(t);
 		return 1;
 	}
@@ -288,7 +288,7 @@ static void begin(struct cl_report *r, const char *rest, const struct cl_ksyms *
 	}
 	/* CONFIG_UBSAN_TRAP: "UBSAN: <what> at <sym>+0x../0x.." */
 	const char *at = strstr(rest, " at ");
-	r->kind = at ? strndup(rest, (size_t)(at - rest)) : xstrdup(rest);
+	r->kind = at ? xstrndup(rest, (size_t)(at - rest)) : xstrdup(rest);
 	for (size_t i = 0; at && i < sizeof(trap_kinds) / sizeof(trap_kinds[0]); i++) {
 		int u, frame;
 		unsigned long long addr;
@@ -310,7 +310,7 @@ static void begin(struct cl_report *r, const char *rest, const struct cl_ksyms *
 		if (sym) {
 			r->func = sym;
 		} else if (raw_address(a, &addr)) {
-			r->address = strndup(a, strcspn(a, " "));
+			r->address = xstrndup(a, strcspn(a, " "));
 			diag(out, no, 0, xasprintf("trap report at %s has no symbol (kernel without "
 						   "kallsyms, and no System.map names it)", r->address));
 		}

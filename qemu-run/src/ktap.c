@@ -51,7 +51,7 @@ static char *group(const char *s, regmatch_t *m, int g)
 {
 	if (m[g].rm_so < 0)
 		return xstrdup("");
-	return strndup(s + m[g].rm_so, (size_t)(m[g].rm_eo - m[g].rm_so));
+	return xstrndup(s + m[g].rm_so, (size_t)(m[g].rm_eo - m[g].rm_so));
 }
 
 struct stream {

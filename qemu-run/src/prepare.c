@@ -48,7 +48,7 @@ static char *tested_version(const struct qr_opts *o, char **where)
 
 	if (text && regcomp(&re, "6\\.12\\.[0-9]+-[0-9][0-9A-Za-z.+~]*", REG_EXTENDED) == 0) {
 		if (regexec(&re, text, 1, m, 0) == 0) {
-			res = strndup(text + m[0].rm_so, (size_t)(m[0].rm_eo - m[0].rm_so));
+			res = xstrndup(text + m[0].rm_so, (size_t)(m[0].rm_eo - m[0].rm_so));
 			while (*res && strchr(".", res[strlen(res) - 1]))
 				res[strlen(res) - 1] = 0;
 			*where = readme;

@@ -90,6 +90,14 @@ char *xstrdup(const char *s)
 	return p;
 }
 
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+	if (!p)
+		qr_die(QR_EXIT_FAIL, "out of memory");
+	return p;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
