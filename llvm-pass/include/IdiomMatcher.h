@@ -20,6 +20,7 @@ namespace llvm {
 class DomConditionCache;
 class DominatorTree;
 class Function;
+class TargetLibraryInfo;
 class Value;
 } // namespace llvm
 
@@ -60,8 +61,10 @@ struct Decision {
 
 class IdiomMatcher {
 public:
-  /// F is the promoted function the checks are mapped onto.
-  explicit IdiomMatcher(llvm::Function &F);
+  /// F is the promoted function the checks are mapped onto; TLI that of
+  /// the function it was promoted from. While the matcher lives, the
+  /// memory facts of F (MemoryFacts.h) are in scope for sameValue().
+  IdiomMatcher(llvm::Function &F, const llvm::TargetLibraryInfo &TLI);
   ~IdiomMatcher();
 
   /// Decide on a check of F (mapped onto the promoted function).
@@ -69,7 +72,7 @@ public:
 
 private:
   llvm::Function &F;
-  struct Lazy; // dominator tree, built on first use
+  struct Lazy; // dominator tree, memory facts, built on first use
   std::unique_ptr<Lazy> L;
   const llvm::DominatorTree &dominators();
   const llvm::DomConditionCache &conditions();

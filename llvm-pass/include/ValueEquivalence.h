@@ -15,6 +15,7 @@
 namespace llvm {
 class CastInst;
 class DataLayout;
+class Instruction;
 class LoadInst;
 class Value;
 } // namespace llvm
@@ -27,20 +28,24 @@ namespace wrapidiom {
 bool isOrderPreservingCast(const llvm::Value *V, const llvm::DataLayout &DL);
 
 /// Are A and B the same value where the later one is computed? Identical
-/// pure computations on equal operands, and two loads of one location that
-/// nothing can write in between, are.
+/// pure computations on equal operands, two loads of one location that
+/// nothing can write in between, and two calls of one small helper on equal
+/// arguments that writes nothing (and, if it reads, nothing writes in
+/// between), are. Memory and helpers are judged by the MemoryFacts in
+/// scope; without one, every store and call writes everything.
 bool sameValue(const llvm::Value *A, const llvm::Value *B,
                const llvm::DataLayout &DL);
 
 /// A hash of what sameValue() compares of V: sameValue(A, B) implies
-/// valueShape(A) == valueShape(B). Appends to Loads the loads sameValue()
-/// would compare with loads of the other value (noClobberBetween(), which
-/// gives up after MaxScannedLoadDistance instructions).
+/// valueShape(A) == valueShape(B). Appends to Loads the loads and calls
+/// sameValue() would compare with those of the other value (by a walk for
+/// writes in between, which gives up after MaxScannedLoadDistance
+/// instructions).
 llvm::hash_code
 valueShape(const llvm::Value *V,
-           llvm::SmallVectorImpl<const llvm::LoadInst *> &Loads);
+           llvm::SmallVectorImpl<const llvm::Instruction *> &Loads);
 
-/// noClobberBetween() scans fewer instructions than this; two loads further
+/// The walk for writes between two loads or calls scans fewer instructions than this; two loads further
 /// apart (FunctionIndex measures it on the dominator tree) are never equal.
 constexpr unsigned MaxScannedLoadDistance = 512;
 

@@ -42,7 +42,7 @@ FunctionIndex::FunctionIndex(const Function &F, const DominatorTree &DT) {
     if (const DomTreeNode *Idom = N->getIDom())
       D = Below.lookup(Idom->getBlock());
     for (const Instruction &I : *N->getBlock()) {
-      if (isa<LoadInst>(I))
+      if (isa<LoadInst>(I) || isa<CallInst>(I))
         LoadDepths[&I] = D;
       ++D;
     }
@@ -55,7 +55,7 @@ FunctionIndex::FunctionIndex(const Function &F, const DominatorTree &DT) {
 
   DenseMap<std::pair<unsigned, size_t>, unsigned> BucketOf;
   unsigned Order = 0;
-  SmallVector<const LoadInst *, 4> Loads;
+  SmallVector<const Instruction *, 4> Loads;
   for (const Instruction &I : instructions(F)) {
     const auto *EV = dyn_cast<ExtractValueInst>(&I);
     if (!EV || EV->getNumIndices() != 1 || *EV->idx_begin() != 0)
@@ -70,7 +70,7 @@ FunctionIndex::FunctionIndex(const Function &F, const DominatorTree &DT) {
     if (New)
       Buckets.emplace_back();
     int64_t Least = Loads.empty() ? -1 : INT64_MAX;
-    for (const LoadInst *L : Loads) {
+    for (const Instruction *L : Loads) {
       int64_t D = LoadDepth(L);
       if (D < 0) {
         Least = -1;

@@ -20,6 +20,7 @@
 #include "IdiomMatcher.h"
 
 #include "CarrySelect.h"
+#include "MemoryFacts.h"
 #include "ValueEquivalence.h"
 #include "WrapPaths.h"
 #include "WrapTest.h"
@@ -114,9 +115,14 @@ struct IdiomMatcher::Lazy {
   std::unique_ptr<DominatorTree> DT;
   std::unique_ptr<DomConditionCache> DC;
   std::unique_ptr<FunctionIndex> Index;
+  std::unique_ptr<MemoryFacts> Memory; // uses DT: destroyed first
 };
 
-IdiomMatcher::IdiomMatcher(Function &F) : F(F), L(std::make_unique<Lazy>()) {}
+IdiomMatcher::IdiomMatcher(Function &F, const TargetLibraryInfo &TLI)
+    : F(F), L(std::make_unique<Lazy>()) {
+  L->Memory = std::make_unique<MemoryFacts>(
+      F, TLI, [this]() -> const DominatorTree & { return dominators(); });
+}
 IdiomMatcher::~IdiomMatcher() = default;
 
 const DominatorTree &IdiomMatcher::dominators() {

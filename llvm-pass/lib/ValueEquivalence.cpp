@@ -5,9 +5,11 @@
 //===----------------------------------------------------------------------===//
 #include "ValueEquivalence.h"
 
+#include "MemoryFacts.h"
 #include "OverflowCheck.h"
 
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
@@ -28,13 +30,16 @@ constexpr unsigned MaxValueDepth = 6;
 
 /// Can I write the memory L reads? Only a store or call can, and the UBSan
 /// runtime (the handler blocks between the two loads of `a` in
-/// `a + b < a`) writes no program memory.
+/// `a + b < a`) writes no program memory. Where this quick answer is "yes",
+/// LLVM's alias analysis (MemoryFacts) may still prove "no": a store to
+/// another field of the same object, a helper that writes nothing.
 bool mayClobber(const Instruction &I, const LoadInst &L) {
   if (!I.mayWriteToMemory())
     return false;
-  if (const auto *Call = dyn_cast<CallBase>(&I))
-    return !isInertCall(*Call);
-  if (const auto *SI = dyn_cast<StoreInst>(&I)) {
+  if (const auto *Call = dyn_cast<CallBase>(&I)) {
+    if (isInertCall(*Call))
+      return false;
+  } else if (const auto *SI = dyn_cast<StoreInst>(&I)) {
     // A pointer the function received (or a global) cannot point into one
     // of the function's own stack slots.
     const Value *StoreObj = getUnderlyingObject(SI->getPointerOperand());
@@ -47,13 +52,15 @@ bool mayClobber(const Instruction &I, const LoadInst &L) {
          (isa<AllocaInst>(StoreObj) && isa<AllocaInst>(LoadObj))))
       return false;
   }
-  return true;
+  MemoryFacts *MF = MemoryFacts::of(L);
+  return !MF || MF->mayWrite(I, L);
 }
 
-/// Does every path from First to Second avoid writes to the loaded memory?
-/// Walks backwards from Second; reaching the entry without passing First
-/// means First does not dominate Second.
-bool noClobberBetween(const LoadInst &First, const LoadInst &Second) {
+/// Does every path from First to Second avoid an instruction for which
+/// Writes holds? Walks backwards from Second; reaching the entry without
+/// passing First means First does not dominate Second.
+bool noWriteBetween(const Instruction &First, const Instruction &Second,
+                    function_ref<bool(const Instruction &)> Writes) {
   unsigned Budget = MaxScannedLoadDistance;
   SmallVector<std::pair<const BasicBlock *, const Instruction *>, 8> Work;
   SmallPtrSet<const BasicBlock *, 8> Visited;
@@ -68,7 +75,7 @@ bool noClobberBetween(const LoadInst &First, const LoadInst &Second) {
         ReachedFirst = true;
         break;
       }
-      if (--Budget == 0 || mayClobber(*I, First))
+      if (--Budget == 0 || Writes(*I))
         return false;
     }
     if (ReachedFirst)
@@ -80,6 +87,12 @@ bool noClobberBetween(const LoadInst &First, const LoadInst &Second) {
         Work.push_back({Pred, nullptr});
   }
   return true;
+}
+
+bool noClobberBetween(const LoadInst &First, const LoadInst &Second) {
+  return noWriteBetween(First, Second, [&](const Instruction &I) {
+    return mayClobber(I, First);
+  });
 }
 
 bool sameOperands(const Value *A0, const Value *A1, const Value *B0,
@@ -152,7 +165,7 @@ bool sameOperands(const Value *A0, const Value *A1, const Value *B0,
 /// The shape sameValueImpl() compares, hashed: whatever it would call equal
 /// at Depth hashes equal. Leaves it compares by identity hash by identity.
 hash_code shapeImpl(const Value *V, unsigned Depth,
-                    SmallVectorImpl<const LoadInst *> &Loads) {
+                    SmallVectorImpl<const Instruction *> &Loads) {
   const auto *I = dyn_cast<Instruction>(V);
   hash_code Identity = hash_value(V);
   if (Depth >= MaxValueDepth || !I)
@@ -194,7 +207,8 @@ hash_code shapeImpl(const Value *V, unsigned Depth,
 
 } // namespace
 
-hash_code valueShape(const Value *V, SmallVectorImpl<const LoadInst *> &Loads) {
+hash_code valueShape(const Value *V,
+                     SmallVectorImpl<const Instruction *> &Loads) {
   return shapeImpl(V, 0, Loads);
 }
 

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
@@ -207,11 +208,13 @@ void applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
 
 /// Decide every check of F on its promoted form.
 SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
-                                   const Ignorelist &IL, bool &Changed) {
+                                   const Ignorelist &IL,
+                                   const TargetLibraryInfo &TLI,
+                                   bool &Changed) {
   SmallVector<Decision, 8> Decisions(Checks.size());
   PromotedFunction Promoted(F);
   Changed = Promoted.promotedInPlace();
-  IdiomMatcher Matcher(Promoted.function());
+  IdiomMatcher Matcher(Promoted.function(), TLI);
   for (size_t I = 0; I < Checks.size(); ++I) {
     Decision &D = Decisions[I];
     D = Matcher.decide(mapToPromoted(Checks[I], Promoted));
@@ -347,7 +350,8 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
     return PreservedAnalyses::all();
 
   bool Changed = false;
-  SmallVector<Decision, 8> Decisions = decideAll(F, Checks, *IL, Changed);
+  SmallVector<Decision, 8> Decisions = decideAll(
+      F, Checks, *IL, FAM.getResult<TargetLibraryAnalysis>(F), Changed);
 
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   for (size_t I = 0; I < Checks.size(); ++I) {

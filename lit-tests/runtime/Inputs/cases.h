@@ -49,7 +49,8 @@ void sink(size_t);
 	X(keep_signed_loff_any, KEEP) X(keep_signed_sub_any, KEEP)             \
 	X(keep_ptr_signed_offset, KEEP) X(keep_carry_wide, KEEP)                \
 	X(keep_carry_short, KEEP) X(keep_guard_falls_through, KEEP)          \
-	X(keep_wrap_side_decides, KEEP) X(keep_mul_div_wrong_factor, KEEP)
+	X(keep_wrap_side_decides, KEEP) X(keep_mul_div_wrong_factor, KEEP)   \
+	X(mem_unrelated_field, IDIOM) X(keep_mem_may_alias, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)
