@@ -5,8 +5,9 @@
 // remoteproc shape computes `off + size` twice). Comparing each result with
 // every other one is quadratic in the checks of a function; this index,
 // built once per function, hands out only the results that can be equal:
-// those of the same shape (valueShape()) whose loads are near enough on
-// the dominator tree for noClobberBetween() to reach one from the other.
+// those of the same shape (valueShape()) whose loads and calls are near
+// enough on the dominator tree for the walk for writes in between
+// (ValueEquivalence.cpp) to reach one from the other.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_FUNCTIONINDEX_H

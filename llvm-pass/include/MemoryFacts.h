@@ -1,12 +1,24 @@
 //===- MemoryFacts.h - What may write the memory a value was read from ----===//
 //
 // Part of wrapidiom. Two loads of one location are one value when nothing
-// can write it in between. This answers that for the function being
-// decided with LLVM's alias analysis: BasicAA, built on the promoted
-// function. It reads only the IR's own structure (GEP offsets, allocas and
-// their escapes, `noalias` arguments), so it answers the same at -O0 and
-// -O2; TBAA is left out because clang emits its metadata only when
-// optimising. The UBSan runtime writes no program memory.
+// can write it in between, and two calls of one small helper on equal
+// arguments are one value when the helper writes nothing and nothing writes
+// what it may read in between (`gpa_to_gfn(gpa) + n <= gpa_to_gfn(gpa)`,
+// `ext4_blocks_count(es) + n < ext4_blocks_count(es)`). This answers both
+// questions for the function being decided:
+//
+//  - writes: LLVM's alias analysis (BasicAA, built on the promoted
+//    function: it reads only the IR's own structure, GEP offsets, allocas
+//    and their escapes, `noalias` arguments, so it answers the same at -O0
+//    and -O2; TBAA is left out because clang emits its metadata only when
+//    optimising). The UBSan runtime writes no program memory.
+//  - helpers: a direct call of a function defined here with an exact
+//    definition (static, or external without semantic interposition),
+//    small, whose body writes nothing but its own locals and calls nothing
+//    but such helpers: it is `pure` (reads nothing else either) or `reads`
+//    (reads memory given to it or global). The body is read as clang
+//    emitted it; its own locals' loads and stores do not count, so the
+//    answer does not depend on whether the helper was already promoted.
 //
 // The facts are installed for one function's decisions (a scope, see
 // IdiomMatcher) and read by sameValue(); outside one, every store and call
@@ -16,10 +28,13 @@
 #ifndef WRAPIDIOM_MEMORYFACTS_H
 #define WRAPIDIOM_MEMORYFACTS_H
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <functional>
 #include <memory>
 
 namespace llvm {
+class CallBase;
 class DominatorTree;
 class Function;
 class Instruction;
@@ -28,6 +43,13 @@ class TargetLibraryInfo;
 } // namespace llvm
 
 namespace wrapidiom {
+
+/// What a call does to memory, as far as the analysis can tell.
+enum class CallEffect {
+  Unknown, // may write anything, or not a helper it can read
+  Reads,   // writes nothing, may read memory
+  Pure,    // neither writes nor reads memory: equal arguments, equal result
+};
 
 class MemoryFacts {
 public:
@@ -43,6 +65,10 @@ public:
 
   /// May I write the memory L reads?
   bool mayWrite(const llvm::Instruction &I, const llvm::LoadInst &L);
+  /// May I write memory that Call (a call with effect Reads) may read?
+  bool mayWriteFor(const llvm::Instruction &I, const llvm::CallBase &Call);
+  /// What Call does to memory.
+  CallEffect effectOf(const llvm::CallBase &Call);
 
 private:
   struct AA; // built on first use
@@ -50,9 +76,11 @@ private:
   const llvm::TargetLibraryInfo &TLI;
   std::function<const llvm::DominatorTree &()> DT;
   std::unique_ptr<AA> A;
+  llvm::DenseMap<const llvm::Function *, CallEffect> Helpers;
   MemoryFacts *Outer;
 
   AA &aa();
+  CallEffect helperEffect(const llvm::Function &Callee, unsigned Depth);
 };
 
 } // namespace wrapidiom

@@ -2,8 +2,9 @@
 //
 // Part of wrapidiom. See FunctionIndex.h.
 //
-// Why the window is exact: sameValue() proves two loads equal only through
-// noClobberBetween(First, Second), which fails on reaching the entry
+// Why the window is exact: sameValue() proves two loads (or two calls of a
+// helper that reads memory) equal only through a walk for writes between
+// First and Second (noWriteBetween()), which fails on reaching the entry
 // without passing First (so First dominates Second) and after scanning
 // MaxScannedLoadDistance instructions. The instructions it scans include
 // the rest of First's block, every block strictly between the two on the
@@ -32,7 +33,7 @@ using namespace llvm;
 namespace wrapidiom {
 
 FunctionIndex::FunctionIndex(const Function &F, const DominatorTree &DT) {
-  // D(I) for every load of a block on the dominator tree. Parents come
+  // D(I) for every load and call of a block on the dominator tree. Parents come
   // first in depth-first order; each block is walked once (its size() would
   // walk it again for every child).
   DenseMap<const BasicBlock *, int64_t> Below; // D just past the block

@@ -118,6 +118,32 @@ bool sameValueImpl(const Value *A, const Value *B, const DataLayout &DL,
       return false;
     return noClobberBetween(*LA, *LB) || noClobberBetween(*LB, *LA);
   }
+  // Two calls of one helper on equal arguments: the same value when the
+  // helper writes nothing, and, if it reads memory, nothing writes what it
+  // may read in between (MemoryFacts.h).
+  if (const auto *CA = dyn_cast<CallInst>(IA)) {
+    const auto *CB = cast<CallInst>(IB);
+    MemoryFacts *MF = MemoryFacts::of(*CA);
+    if (!MF || !CA->getCalledFunction() ||
+        CA->getCalledOperand() != CB->getCalledOperand() ||
+        CA->arg_size() != CB->arg_size() || CB->hasOperandBundles())
+      return false;
+    CallEffect E = MF->effectOf(*CA);
+    if (E == CallEffect::Unknown)
+      return false;
+    for (unsigned I = 0, N = CA->arg_size(); I != N; ++I)
+      if (!sameValueImpl(CA->getArgOperand(I), CB->getArgOperand(I), DL,
+                         Depth + 1))
+        return false;
+    if (E == CallEffect::Pure)
+      return true;
+    auto Between = [&](const CallInst &First, const CallInst &Second) {
+      return noWriteBetween(First, Second, [&](const Instruction &I) {
+        return MF->mayWriteFor(I, First);
+      });
+    };
+    return Between(*CA, *CB) || Between(*CB, *CA);
+  }
   // The same field of two *.with.overflow results: the remoteproc shape
   // computes `off + size` twice. Commutative operations may swap operands.
   if (const auto *EA = dyn_cast<ExtractValueInst>(IA)) {
@@ -177,6 +203,15 @@ hash_code shapeImpl(const Value *V, unsigned Depth,
     Loads.push_back(L);
     return hash_combine(Head,
                         shapeImpl(L->getPointerOperand(), Depth + 1, Loads));
+  }
+  if (const auto *Call = dyn_cast<CallInst>(I)) {
+    if (!Call->getCalledFunction())
+      return Identity;
+    Loads.push_back(Call);
+    hash_code H = hash_combine(Head, Call->getCalledOperand());
+    for (const Value *Arg : Call->args())
+      H = hash_combine(H, shapeImpl(Arg, Depth + 1, Loads));
+    return H;
   }
   auto Pair = [&](const Value *A, const Value *B, bool Commutative) {
     hash_code HA = shapeImpl(A, Depth + 1, Loads);

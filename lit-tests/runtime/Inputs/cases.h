@@ -50,7 +50,10 @@ void sink(size_t);
 	X(keep_ptr_signed_offset, KEEP) X(keep_carry_wide, KEEP)                \
 	X(keep_carry_short, KEEP) X(keep_guard_falls_through, KEEP)          \
 	X(keep_wrap_side_decides, KEEP) X(keep_mul_div_wrong_factor, KEEP)   \
-	X(mem_unrelated_field, IDIOM) X(keep_mem_may_alias, KEEP)
+	X(mem_unrelated_field, IDIOM) X(keep_mem_may_alias, KEEP)            \
+	X(helper_pure, IDIOM) X(helper_reads, IDIOM)                          \
+	X(helper_between_loads, IDIOM) X(keep_helper_writes, KEEP)            \
+	X(keep_helper_writes_between, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

@@ -27,3 +27,46 @@ noinline int keep_mem_may_alias(void)
 	*q = 0;
 	return s < r->start; /* compares with 0: the wrap goes unnoticed */
 }
+
+/* Small helpers computing the repeated operand (the kernel sites of issue
+ * 12: arch/x86/kvm/x86.c, fs/ext4/resize.c). */
+static inline size_t to_gfn(size_t gpa) { return gpa >> 12; }
+struct sb { size_t blocks; struct range *info; };
+static inline size_t blocks_count(const struct sb *s) { return s->blocks; }
+static inline struct range *sb_info(const struct sb *s) { return s->info; }
+static inline void set_blocks(struct sb *s, size_t v) { s->blocks = v; }
+static inline size_t take(struct sb *s) { return s->blocks++; }
+static struct sb the_sb = { 0, &shared };
+
+noinline int helper_pure(void)
+{
+	size_t gpa = big, npages = big;
+	return to_gfn(gpa) + npages <= to_gfn(gpa);
+}
+noinline int helper_reads(void)
+{
+	size_t n = two; /* a volatile read between the calls would count as a write */
+	the_sb.blocks = big;
+	return blocks_count(&the_sb) + n < blocks_count(&the_sb);
+}
+/* A helper call between the two loads of one field. */
+noinline int helper_between_loads(void)
+{
+	the_sb.blocks = big;
+	shared.len = two;
+	return the_sb.blocks + sb_info(&the_sb)->len < the_sb.blocks;
+}
+/* The helper writes: each call is another value. */
+noinline int keep_helper_writes(void)
+{
+	the_sb.blocks = big;
+	return take(&the_sb) + two < take(&the_sb);
+}
+/* A helper that writes the field runs between the sum and its test. */
+noinline int keep_helper_writes_between(void)
+{
+	the_sb.blocks = big;
+	size_t s = blocks_count(&the_sb) + two;
+	set_blocks(&the_sb, 0);
+	return s < blocks_count(&the_sb);
+}
