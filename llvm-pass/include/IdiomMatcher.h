@@ -43,6 +43,8 @@ enum class Idiom {
   AddBack,       // (x - m) + m  (ALIGN_DOWN())
   CarrySelect,   // y = x - C; x = y + (x > y ? A : B)  (page_64.h)
   NegConst,      // -1UL, -sizeof(x): negating an unsigned constant
+  EndInclusive,  // end = start + len - 1; if (end < start)  (len >= 1)
+  EndAroundCarry, // s = a + b; s + (s < b)  (csum_add())
   Ignorelist, // not an idiom: an ignorelist entry names the check
 };
 

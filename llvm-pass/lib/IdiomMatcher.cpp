@@ -15,12 +15,14 @@
 //   data flow     every wrapped execution reaches the program's own handling
 //                 before the value can do harm (WrapPaths.h)
 //   modular       the value only reaches reductions modulo 2^k, k < N
+//   end-around-carry, end-inclusive  two operations, one test (SumIdioms.h)
 //
 //===----------------------------------------------------------------------===//
 #include "IdiomMatcher.h"
 
 #include "CarrySelect.h"
 #include "MemoryFacts.h"
+#include "SumIdioms.h"
 #include "ValueEquivalence.h"
 #include "WrapPaths.h"
 #include "WrapTest.h"
@@ -65,6 +67,10 @@ StringRef idiomName(Idiom I) {
     return "carry-select";
   case Idiom::NegConst:
     return "neg-const";
+  case Idiom::EndInclusive:
+    return "end-inclusive";
+  case Idiom::EndAroundCarry:
+    return "end-around-carry";
   case Idiom::Ignorelist:
     return "ignorelist";
   }
@@ -105,6 +111,11 @@ StringRef idiomDescription(Idiom I) {
     return "the wrap test selects the correction that undoes the wrap";
   case Idiom::NegConst:
     return "an unsigned constant is negated on purpose";
+  case Idiom::EndInclusive:
+    return "start + len - c with len >= c: the last byte's address is "
+           "tested against the start";
+  case Idiom::EndAroundCarry:
+    return "one's complement addition: the carry out is added back in";
   case Idiom::Ignorelist:
     return "an ignorelist entry names it";
   }
@@ -385,6 +396,24 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
     }
     if (C.Op == CheckOp::Ptr) {
       D.Reason = CompareWhy;
+      return D;
+    }
+  }
+  if (isEndAroundCarry(*Op)) {
+    D.Kind = Idiom::EndAroundCarry;
+    return D;
+  }
+  if (std::optional<WrappingOp> End = endInclusiveOf(*Op)) {
+    std::string Why;
+    if (onlyUsedByWrapTests(*End, Why)) {
+      D.Kind = Idiom::EndInclusive;
+      return D;
+    }
+    if (!L->Index)
+      L->Index = std::make_unique<FunctionIndex>(F, dominators());
+    PathVerdict PV = followWrappedPaths(*End, F, dominators(), *L->Index);
+    if (PV.Kind == Idiom::GuardedUse || PV.Kind == Idiom::BoundsAndWrap) {
+      D.Kind = Idiom::EndInclusive;
       return D;
     }
   }

@@ -61,7 +61,11 @@ cl::list<Idiom> DisabledIdioms(
         clEnumValN(Idiom::AddBack, "add-back", "(x - m) + m"),
         clEnumValN(Idiom::CarrySelect, "carry-select",
                    "y = x - C; y + (x > y ? A : B)"),
-        clEnumValN(Idiom::NegConst, "neg-const", "-1UL")));
+        clEnumValN(Idiom::NegConst, "neg-const", "-1UL"),
+        clEnumValN(Idiom::EndInclusive, "end-inclusive",
+                   "end = start + len - 1; end < start"),
+        clEnumValN(Idiom::EndAroundCarry, "end-around-carry",
+                   "s = a + b; s + (s < b)")));
 
 cl::opt<bool> SignedWrap(
     "wrap-idiom-signed-wrap",

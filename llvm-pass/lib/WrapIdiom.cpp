@@ -56,6 +56,9 @@ ALWAYS_ENABLED_STATISTIC(NumIdiomSerialCompare,
 ALWAYS_ENABLED_STATISTIC(NumIdiomAddBack, "Checks removed: add-back");
 ALWAYS_ENABLED_STATISTIC(NumIdiomCarrySelect, "Checks removed: carry-select");
 ALWAYS_ENABLED_STATISTIC(NumIdiomNegConst, "Checks removed: neg-const");
+ALWAYS_ENABLED_STATISTIC(NumIdiomEndInclusive, "Checks removed: end-inclusive");
+ALWAYS_ENABLED_STATISTIC(NumIdiomEndAroundCarry,
+                         "Checks removed: end-around-carry");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
                          "Checks removed: named by an ignorelist entry");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelistKept,
@@ -141,6 +144,12 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     break;
   case Idiom::NegConst:
     ++NumIdiomNegConst;
+    break;
+  case Idiom::EndInclusive:
+    ++NumIdiomEndInclusive;
+    break;
+  case Idiom::EndAroundCarry:
+    ++NumIdiomEndAroundCarry;
     break;
   case Idiom::Ignorelist:
     ++NumIgnorelisted;

@@ -185,7 +185,7 @@ CompareVerdict classifyCompare(const ICmpInst &Cmp, unsigned ResultOperand,
       if (sameValue(X, Op.LHS, *Op.DL)) {
         Matched = true;
         Other = Op.RHS;
-      } else if (sameValue(X, Op.RHS, *Op.DL)) {
+      } else if (Op.RHS && sameValue(X, Op.RHS, *Op.DL)) {
         Matched = true;
         Other = Op.LHS;
       }
@@ -301,7 +301,7 @@ std::optional<ConstantRange> rangeUnderWrap(const WrappingOp &Op,
   if (Op.Signed || Op.Op == CheckOp::Ptr)
     return std::nullopt;
   unsigned N = Op.LHS->getType()->getIntegerBitWidth();
-  const auto *OtherC = dyn_cast<ConstantInt>(OfLHS ? Op.RHS : Op.LHS);
+  const auto *OtherC = dyn_cast_or_null<ConstantInt>(OfLHS ? Op.RHS : Op.LHS);
   APInt Zero = APInt::getZero(N);
   switch (Op.Op) {
   case CheckOp::Add:

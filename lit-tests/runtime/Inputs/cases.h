@@ -53,7 +53,9 @@ void sink(size_t);
 	X(mem_unrelated_field, IDIOM) X(keep_mem_may_alias, KEEP)            \
 	X(helper_pure, IDIOM) X(helper_reads, IDIOM)                          \
 	X(helper_between_loads, IDIOM) X(keep_helper_writes, KEEP)            \
-	X(keep_helper_writes_between, KEEP)
+	X(keep_helper_writes_between, KEEP)                                    \
+	X(end_inclusive, IDIOM) X(keep_end_len_unknown, KEEP)                 \
+	X(end_around_carry, IDIOM) X(keep_carry_wrong_test, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

@@ -1,0 +1,108 @@
+// Two operations, one test (llvm-pass/SumIdioms.h): end-inclusive and
+// end-around-carry, each next to the counterexamples that must keep their
+// checks. Same decisions at -O0 and -O2.
+//
+// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -Rpass=wrap-idiom -Rpass-missed=wrap-idiom \
+// RUN:   -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s
+// RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -Rpass=wrap-idiom -Rpass-missed=wrap-idiom \
+// RUN:   -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s
+// RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
+// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -mllvm -wrap-idiom-disable=end-inclusive,end-around-carry \
+// RUN:   -Rpass-missed=wrap-idiom -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=DISABLED %s
+
+typedef unsigned long long u64;
+typedef unsigned int u32;
+void use(u64);
+
+// block/ioctl.c's shape, with the length known non-zero: end is
+// start + (len - 1), and `end < start` its exact wrap test.
+// IR-LABEL: define {{.*}} @end_inclusive(
+// IR-NOT: __ubsan_handle
+// IR: ret
+int end_inclusive(u64 start, u64 len)
+{
+	u64 end;
+	if (!len)
+		return -22;
+	end = start + len - 1; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-inclusive
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} removed unsigned-integer-overflow check on sub: end-inclusive
+	if (end < start)
+		return -22;
+	use(end);
+	return 0;
+}
+// DISABLED: kept unsigned-integer-overflow check on add: idiom end-inclusive is disabled by -wrap-idiom-disable
+
+// Any constant the length is known to reach.
+int end_minus_four(u64 start, u64 len)
+{
+	if (len < 4)
+		return -22;
+	return start + len - 4 < start; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-inclusive
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} removed unsigned-integer-overflow check on sub: end-inclusive
+}
+
+// Must keep: len may be 0 (start = 0, len = 0 wraps end to ~0, above start).
+int end_len_unknown(u64 start, u64 len)
+{
+	u64 end = start + len - 1; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} kept unsigned-integer-overflow check on sub:
+	if (end < start)
+		return -22;
+	use(end);
+	return 0;
+}
+
+// Must keep: len >= 1 is not len >= 2.
+int end_minus_two(u64 start, u64 len)
+{
+	if (!len)
+		return -22;
+	return start + len - 2 < start; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} kept unsigned-integer-overflow check on sub:
+}
+
+// Must keep: the sum is used on its own too.
+int end_sum_used(u64 start, u64 len)
+{
+	if (!len)
+		return -22;
+	u64 next = start + len; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	use(next);
+	return next - 1 < start; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub:
+}
+
+// include/net/checksum.h csum_add(): one's complement addition, the carry
+// out added back in.
+// IR-LABEL: define {{.*}} @csum_add(
+// IR-NOT: __ubsan_handle
+// IR: ret
+u32 csum_add(u32 csum, u32 addend)
+{
+	u32 res = csum;
+	res += addend; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+	return res + (res < addend); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+}
+// DISABLED: kept unsigned-integer-overflow check on add: idiom end-around-carry is disabled by -wrap-idiom-disable
+
+// The same in 64 bits, with the other addend compared.
+u64 csum64(u64 a, u64 b)
+{
+	u64 s = a + b; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+	return s + (s < a); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+}
+
+// Must keep: the test added back is not the wrap test (s > b).
+u32 carry_wrong_test(u32 a, u32 b)
+{
+	u32 s = a + b; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return s + (s > b); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+}
+
+// Must keep: the wrapped sum is also used on its own.
+u32 carry_sum_used(u32 a, u32 b)
+{
+	u32 s = a + b; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	use(s);
+	return s + (s < b); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+}
