@@ -7,7 +7,7 @@
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -Rpass=wrap-idiom -Rpass-missed=wrap-idiom \
 // RUN:   -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
-// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -mllvm -wrap-idiom-disable=end-inclusive,end-around-carry \
+// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -mllvm -wrap-idiom-disable=end-inclusive,end-around-carry,align-zero \
 // RUN:   -Rpass-missed=wrap-idiom -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=DISABLED %s
 
 typedef unsigned long long u64;
@@ -105,4 +105,62 @@ u32 carry_sum_used(u32 a, u32 b)
 	u32 s = a + b; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
 	use(s);
 	return s + (s < b); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+}
+
+// mm/mmap.c do_mmap(): `len = PAGE_ALIGN(len); if (!len) return -ENOMEM;`.
+// A wrapped len + 4095 is below 4095, so the mask makes it 0: every
+// wrapped run takes the `!len` side, which leaves.
+#define PAGE_ALIGN(x) (((x) + 4095) & ~4095ULL)
+// IR-LABEL: define {{.*}} @align_zero(
+// IR-NOT: __ubsan_handle
+// IR: ret
+int align_zero(u64 len)
+{
+	len = PAGE_ALIGN(len); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: align-zero
+	if (!len)
+		return -12;
+	use(len);
+	return 0;
+}
+// DISABLED: kept unsigned-integer-overflow check on add: idiom align-zero is disabled by -wrap-idiom-disable
+
+// A shift that keeps no bit of a wrapped (x + 7) either.
+int round_bytes(u64 bits)
+{
+	u64 bytes = (bits + 7) >> 3; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: align-zero
+	if (bytes == 0)
+		return -22;
+	use(bytes);
+	return 0;
+}
+
+// Must keep: no test of the aligned value.
+int align_untested(u64 len)
+{
+	len = PAGE_ALIGN(len); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add: the sum, masked or shifted, is used by 'call' before any wrap test
+	use(len);
+	return 0;
+}
+
+// Must keep: the test does not separate the wrapped value (0) from the
+// rest; wrapped runs go on to use it.
+int align_wrong_test(u64 len)
+{
+	len = PAGE_ALIGN(len); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add: the sum, masked or shifted, is used by 'call' on the wrap path
+	if (len == 4096)
+		return -12;
+	use(len);
+	return 0;
+}
+
+// Must keep: the addend exceeds the alignment, so a wrapped sum can keep
+// a bit the mask leaves (len + 8191 wraps to at most 8190; & ~4095 gives
+// 0 or 4096), and `!v` misses the second.
+int align_short_mask(u64 len)
+{
+	u64 v = (len + 8191) & ~4095ULL; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	if (!v)
+		return -12;
+	use(v);
+	return 0;
 }

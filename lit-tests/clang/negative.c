@@ -113,5 +113,5 @@ u32 high_bits(u32 a, u32 b) { return (a + b) >> 4; }
 // CHECK-LABEL: define {{.*}} @page_align(
 // CHECK: {{call.*(__ubsan_handle_add_overflow|llvm.ubsantrap)}}
 // REMARK-DAG: negative.c:[[@LINE+2]]:{{.*}} removed {{.*}} add-compare
-// REMARK-DAG: negative.c:[[@LINE+1]]:{{.*}} kept {{.*}}: the sum is used by 'and' before any wrap test
+// REMARK-DAG: negative.c:[[@LINE+1]]:{{.*}} kept {{.*}}: the sum, masked or shifted, is used by 'call' before any wrap test
 int page_align(size_t offset, size_t len) { return offset + ((len + 4095) & ~4095UL) < offset; }

@@ -45,6 +45,7 @@ enum class Idiom {
   NegConst,      // -1UL, -sizeof(x): negating an unsigned constant
   EndInclusive,  // end = start + len - 1; if (end < start)  (len >= 1)
   EndAroundCarry, // s = a + b; s + (s < b)  (csum_add())
+  AlignZero,     // len = PAGE_ALIGN(len); if (!len) return -ENOMEM;
   Ignorelist, // not an idiom: an ignorelist entry names the check
 };
 

@@ -38,7 +38,8 @@ class Value;
 namespace wrapidiom {
 
 struct PathVerdict {
-  /// GuardedUse, BoundsAndWrap, MulDiv or LoopCounter; None when unproven.
+  /// GuardedUse, BoundsAndWrap, MulDiv, LoopCounter or AlignZero; None
+  /// when unproven.
   Idiom Kind = Idiom::None;
   std::string Reason; // why unproven
 };

@@ -71,6 +71,8 @@ StringRef idiomName(Idiom I) {
     return "end-inclusive";
   case Idiom::EndAroundCarry:
     return "end-around-carry";
+  case Idiom::AlignZero:
+    return "align-zero";
   case Idiom::Ignorelist:
     return "ignorelist";
   }
@@ -116,6 +118,9 @@ StringRef idiomDescription(Idiom I) {
            "tested against the start";
   case Idiom::EndAroundCarry:
     return "one's complement addition: the carry out is added back in";
+  case Idiom::AlignZero:
+    return "every wrapped run takes the failure side of a test of the "
+           "aligned value (PAGE_ALIGN(len) == 0)";
   case Idiom::Ignorelist:
     return "an ignorelist entry names it";
   }

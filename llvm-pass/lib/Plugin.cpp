@@ -65,7 +65,9 @@ cl::list<Idiom> DisabledIdioms(
         clEnumValN(Idiom::EndInclusive, "end-inclusive",
                    "end = start + len - 1; end < start"),
         clEnumValN(Idiom::EndAroundCarry, "end-around-carry",
-                   "s = a + b; s + (s < b)")));
+                   "s = a + b; s + (s < b)"),
+        clEnumValN(Idiom::AlignZero, "align-zero",
+                   "len = PAGE_ALIGN(len); if (!len) return")));
 
 cl::opt<bool> SignedWrap(
     "wrap-idiom-signed-wrap",

@@ -59,6 +59,7 @@ ALWAYS_ENABLED_STATISTIC(NumIdiomNegConst, "Checks removed: neg-const");
 ALWAYS_ENABLED_STATISTIC(NumIdiomEndInclusive, "Checks removed: end-inclusive");
 ALWAYS_ENABLED_STATISTIC(NumIdiomEndAroundCarry,
                          "Checks removed: end-around-carry");
+ALWAYS_ENABLED_STATISTIC(NumIdiomAlignZero, "Checks removed: align-zero");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
                          "Checks removed: named by an ignorelist entry");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelistKept,
@@ -150,6 +151,9 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     break;
   case Idiom::EndAroundCarry:
     ++NumIdiomEndAroundCarry;
+    break;
+  case Idiom::AlignZero:
+    ++NumIdiomAlignZero;
     break;
   case Idiom::Ignorelist:
     ++NumIgnorelisted;

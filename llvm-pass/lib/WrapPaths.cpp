@@ -13,6 +13,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/ConstantRange.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -100,6 +102,10 @@ private:
   DenseMap<const Value *, CastChain> Derived;
   /// `udiv product, factor` of a multiplication test.
   SmallPtrSet<const Value *, 4> DivTests;
+  /// Values computed from the result whose range in wrapped executions is
+  /// known, with that range: `(len + 4095) & ~4095` is 0 when the sum
+  /// wrapped (PAGE_ALIGN()).
+  DenseMap<const Value *, ConstantRange> Ranged;
   /// Values computed from a comparison of the wrapped value.
   SmallPtrSet<const Value *, 16> Tainted;
   /// Blocks on the wrap side of a wrap test of the value.
@@ -112,12 +118,17 @@ private:
   std::string Failure;
   unsigned Left = budget(); // instructions still to follow
   bool SawWrapTest = false;
+  bool SawRangedTest = false;
   bool SawDecided = false;
   bool SawTaintedDecision = false;
   bool EndedDead = false;
 
   std::string noun() const { return Op.noun().str(); }
   bool collectDerived();
+  void collectRanged();
+  bool isTheValue(const Value *V) const {
+    return Derived.count(V) || DivTests.count(V) || Ranged.count(V);
+  }
   void collectHandling();
   /// Does Cond (peeled) test the wrap? Returns the side wrapped runs take.
   std::optional<bool> wrapSide(const Value *Cond, std::string *Why);
@@ -169,11 +180,82 @@ bool Walker::collectDerived() {
   return true;
 }
 
+/// The range of an unsigned result in wrapped executions, when the other
+/// operand is a constant C: x + C wraps to [0, C - 1), x - C to [-C, 0).
+/// Then through masks, shifts and width changes by constants, as far as
+/// the value goes nowhere else (ConstantRange does the arithmetic).
+void Walker::collectRanged() {
+  if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub) ||
+      !Op.RHS)
+    return;
+  const auto *C = dyn_cast<ConstantInt>(Op.RHS);
+  if (!C && Op.Op == CheckOp::Add)
+    C = dyn_cast<ConstantInt>(Op.LHS);
+  if (!C || C->isZero())
+    return;
+  unsigned N = C->getBitWidth();
+  APInt Zero = APInt::getZero(N);
+  ConstantRange Root = Op.Op == CheckOp::Add
+                           ? ConstantRange::getNonEmpty(Zero, C->getValue() - 1)
+                           : ConstantRange(-C->getValue(), Zero);
+  SmallVector<std::pair<const Value *, ConstantRange>, 4> Work;
+  Work.push_back({Op.Result, Root});
+  while (!Work.empty()) {
+    auto [V, R] = Work.pop_back_val();
+    if (V != Op.Result && !Ranged.try_emplace(V, R).second)
+      continue;
+    if (Ranged.size() > 16)
+      return;
+    for (const User *U : V->users()) {
+      const auto *I = dyn_cast<Instruction>(U);
+      if (!I || isInstrumentation(*I))
+        continue;
+      const auto *K = I->getNumOperands() == 2
+                          ? dyn_cast<ConstantInt>(I->getOperand(1))
+                          : nullptr;
+      switch (I->getOpcode()) {
+      case Instruction::And:
+        if (K)
+          Work.push_back({I, R.binaryAnd(ConstantRange(K->getValue()))});
+        break;
+      case Instruction::LShr:
+        if (K && I->getOperand(0) == V)
+          Work.push_back({I, R.lshr(ConstantRange(K->getValue()))});
+        break;
+      case Instruction::ZExt:
+        Work.push_back({I, R.zeroExtend(I->getType()->getIntegerBitWidth())});
+        break;
+      case Instruction::Trunc:
+        Work.push_back({I, R.truncate(I->getType()->getIntegerBitWidth())});
+        break;
+      default:
+        break;
+      }
+    }
+  }
+}
+
 std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why) {
   bool Negated;
   const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated));
   if (!Cmp)
     return std::nullopt;
+  // A value of known range under wrap compared with a constant: the side
+  // every wrapped run takes, if they all take one (`if (!len)` after
+  // PAGE_ALIGN()). Unwrapped runs may take it too: it is the handling.
+  for (unsigned I = 0; I < 2; ++I) {
+    auto It = Ranged.find(Cmp->getOperand(I));
+    const auto *K = dyn_cast<ConstantInt>(Cmp->getOperand(1 - I));
+    if (It == Ranged.end() || !K)
+      continue;
+    CmpInst::Predicate Pred = I == 0 ? Cmp->getPredicate()
+                                     : Cmp->getSwappedPredicate();
+    ConstantRange True = ConstantRange::makeExactICmpRegion(Pred, K->getValue());
+    if (True.contains(It->second))
+      return !Negated;
+    if (True.inverse().contains(It->second))
+      return Negated;
+  }
   for (unsigned I = 0; I < 2; ++I) {
     const Value *V = Cmp->getOperand(I);
     CompareVerdict CV;
@@ -203,6 +285,8 @@ void Walker::collectHandling() {
     Work.push_back({D.first, 0});
   for (const Value *D : DivTests)
     Work.push_back({D, 0});
+  for (const auto &R : Ranged)
+    Work.push_back({R.first, 0});
   while (!Work.empty()) {
     auto [V, Depth] = Work.pop_back_val();
     for (const User *U : V->users()) {
@@ -228,12 +312,17 @@ void Walker::collectHandling() {
 
 void Walker::failUse(const Instruction &User, const Item &It) {
   std::string Op = ("'" + StringRef(User.getOpcodeName()) + "'").str();
+  // Through a mask or shift only (collectRanged()), say so.
+  bool Direct = llvm::any_of(User.operands(), [&](const Value *V) {
+    return Derived.count(V) || DivTests.count(V);
+  });
+  std::string What = noun() + (Direct ? "" : ", masked or shifted,");
   if (It.P == Phase::Handled)
-    return fail("the " + noun() + " is used by " + Op + " on the wrap path");
+    return fail("the " + What + " is used by " + Op + " on the wrap path");
   if (It.Decided)
-    return fail("the " + noun() + " wraps only on the exit path its wrap "
+    return fail("the " + What + " wraps only on the exit path its wrap "
                 "decides, and " + Op + " uses it there");
-  fail("the " + noun() + " is used by " + Op + " before any wrap test");
+  fail("the " + What + " is used by " + Op + " before any wrap test");
 }
 
 void Walker::edge(const BasicBlock *From, const BasicBlock *To, Phase P,
@@ -241,7 +330,7 @@ void Walker::edge(const BasicBlock *From, const BasicBlock *To, Phase P,
   Item It{To, nullptr, P, Decided, From};
   for (const PHINode &Phi : To->phis()) {
     const Value *In = Phi.getIncomingValueForBlock(From);
-    if (Derived.count(In))
+    if (isTheValue(In))
       return failUse(Phi, It);
     if (Tainted.count(In))
       Tainted.insert(&Phi);
@@ -270,6 +359,10 @@ void Walker::branch(const BranchInst &Br, const Item &It) {
   std::string Why;
   if (std::optional<bool> Side = wrapSide(Cond, &Why)) {
     SawWrapTest = true;
+    bool Negated;
+    if (const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated)))
+      SawRangedTest |= Ranged.count(Cmp->getOperand(0)) ||
+                       Ranged.count(Cmp->getOperand(1));
     return edge(BB, Br.getSuccessor(*Side ? 0 : 1), Phase::Handled,
                 It.Decided);
   }
@@ -298,15 +391,15 @@ void Walker::scan(Item It) {
     if (--Left == 0)
       return fail("the function is too large to follow the wrapped " +
                   noun());
-    if (Derived.count(I) || DivTests.count(I))
-      continue; // the value itself, cast or divided for its test
+    if (isTheValue(I))
+      continue; // the value itself, cast, divided or masked for its test
     if (isInstrumentation(*I) && !I->isTerminator())
       continue; // a check's own glue and report: not the program
     bool UsesDerived = false, UsesTainted = false;
     // `p / a` is the product seen through a division: a comparison of it
     // that is no exact division test decides on the wrapped value.
     for (const Value *V : I->operands()) {
-      UsesDerived |= Derived.count(V) > 0 || DivTests.count(V) > 0;
+      UsesDerived |= isTheValue(V);
       UsesTainted |= Tainted.count(V) > 0;
     }
     if (UsesDerived) {
@@ -365,6 +458,7 @@ PathVerdict Walker::run() {
                "compare them all with it (-wrap-idiom-budget)";
     return V;
   }
+  collectRanged();
   collectHandling();
   if (PreTested) {
     // `if (a + b < a) return -E; x = a + b;`: this computation cannot wrap.
@@ -379,7 +473,9 @@ PathVerdict Walker::run() {
     V.Reason = Failure;
     return V;
   }
-  if (SawWrapTest)
+  if (SawWrapTest && SawRangedTest)
+    V.Kind = Idiom::AlignZero;
+  else if (SawWrapTest)
     V.Kind = Op.Op == CheckOp::Mul ? Idiom::MulDiv
              : SawTaintedDecision  ? Idiom::BoundsAndWrap
                                    : Idiom::GuardedUse;

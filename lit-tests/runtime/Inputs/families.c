@@ -42,3 +42,25 @@ noinline int keep_carry_wrong_test(void)
 	sink(res + (res > addend));
 	return 0;
 }
+/* mm/mmap.c do_mmap(): PAGE_ALIGN(SIZE_MAX - 1) wraps to 0, and the zero
+ * test leaves. */
+noinline int align_zero(void)
+{
+	size_t len = big;
+	len = (len + 4095) & ~4095UL;
+	if (!len)
+		return 1;
+	sink(len);
+	return 0;
+}
+/* The addend is larger than the alignment: PAGE_ALIGN(x + 4096) wraps to
+ * 4096 here, which the zero test lets through. */
+noinline int keep_align_short_mask(void)
+{
+	size_t len = big;
+	size_t v = (len + 8191) & ~4095UL;
+	if (!v)
+		return 1;
+	sink(v);
+	return 0;
+}
