@@ -56,7 +56,12 @@ void sink(size_t);
 	X(keep_helper_writes_between, KEEP)                                    \
 	X(end_inclusive, IDIOM) X(keep_end_len_unknown, KEEP)                 \
 	X(end_around_carry, IDIOM) X(keep_carry_wrong_test, KEEP)             \
-	X(align_zero, IDIOM) X(keep_align_short_mask, KEEP)
+	X(align_zero, IDIOM) X(keep_align_short_mask, KEEP)                   \
+	X(peer_deref, IDIOM) X(peer_nested_struct, IDIOM)                      \
+	X(peer_constants, IDIOM) X(peer_sub_lt, IDIOM) X(peer_doubled, IDIOM)  \
+	X(peer_call_pure, IDIOM) X(keep_peer_call_writes, KEEP)                \
+	X(keep_peer_three_terms, KEEP) X(keep_peer_equal, KEEP)                \
+	X(keep_peer_two_calls, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)
