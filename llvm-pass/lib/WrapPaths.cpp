@@ -104,7 +104,7 @@ private:
   SmallPtrSet<const Value *, 4> DivTests;
   /// Values computed from the result whose range in wrapped executions is
   /// known, with that range: `(len + 4095) & ~4095` is 0 when the sum
-  /// wrapped (PAGE_ALIGN()).
+  /// wrapped (PAGE_ALIGN(): the wrapped sum is at most 4094).
   DenseMap<const Value *, ConstantRange> Ranged;
   /// Values computed from a comparison of the wrapped value.
   SmallPtrSet<const Value *, 16> Tainted;
@@ -181,7 +181,8 @@ bool Walker::collectDerived() {
 }
 
 /// The range of an unsigned result in wrapped executions, when the other
-/// operand is a constant C: x + C wraps to [0, C - 1), x - C to [-C, 0).
+/// operand is a constant C: x + C wraps to [0, C) (x = ~0 gives C - 1),
+/// x - C to [-C, 0).
 /// Then through masks, shifts and width changes by constants, as far as
 /// the value goes nowhere else (ConstantRange does the arithmetic).
 void Walker::collectRanged() {
@@ -196,7 +197,7 @@ void Walker::collectRanged() {
   unsigned N = C->getBitWidth();
   APInt Zero = APInt::getZero(N);
   ConstantRange Root = Op.Op == CheckOp::Add
-                           ? ConstantRange::getNonEmpty(Zero, C->getValue() - 1)
+                           ? ConstantRange(Zero, C->getValue())
                            : ConstantRange(-C->getValue(), Zero);
   SmallVector<std::pair<const Value *, ConstantRange>, 4> Work;
   Work.push_back({Op.Result, Root});

@@ -64,3 +64,13 @@ noinline int keep_align_short_mask(void)
 	sink(v);
 	return 0;
 }
+/* ~0 + 4097 wraps to exactly 4096: the zero test lets it through. */
+noinline int keep_align_one_over(void)
+{
+	size_t len = big + 1;
+	size_t v = (len + 4097) & ~4095UL;
+	if (!v)
+		return 1;
+	sink(v);
+	return 0;
+}
