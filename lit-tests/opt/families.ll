@@ -8,6 +8,7 @@
 ;   unsigned csum_add(unsigned res, unsigned b) { res += b; return res + (res < b); }
 ;   unsigned carry_wrong(unsigned res, unsigned b) { res += b; return res + (res > b); }
 ;   long align_zero(unsigned long len) { len = (len + 4095) & ~4095UL; if (!len) return -12; return (long)(len >> 12); }
+;   unsigned long counter; void reset(unsigned long n) { counter += n; counter = 0; }  (dead-value)
 ;
 ; RUN: %opt -passes=wrap-idiom -S %s | FileCheck %s
 ;
@@ -29,7 +30,11 @@
 ; CHECK-LABEL: define {{.*}} @align_zero(
 ; CHECK: @llvm.uadd.with.overflow.i64({{.*}}), !nosanitize !{{[0-9]+}}, !wrap.idiom ![[ALIGN:[0-9]+]]
 ; CHECK: br i1 true, label %cont, label %handler.add_overflow
+; CHECK-LABEL: define {{.*}} @reset(
+; CHECK: @llvm.uadd.with.overflow.i64({{.*}}), !nosanitize !{{[0-9]+}}, !wrap.idiom ![[DEAD:[0-9]+]]
+; CHECK: br i1 true, label %cont, label %handler.add_overflow
 ; CHECK-DAG: ![[END]] = !{!"end-inclusive"}
+; CHECK-DAG: ![[DEAD]] = !{!"dead-value"}
 ; CHECK-DAG: ![[ALIGN]] = !{!"align-zero"}
 ; CHECK-DAG: ![[CARRY]] = !{!"end-around-carry"}
 
@@ -242,6 +247,33 @@ return:                                           ; preds = %if.end, %if.then
 }
 
 
+
+@counter = dso_local global i64 0, align 8
+@.src.dr = private unnamed_addr constant [5 x i8] c"dr.c\00", align 1
+@dr.ty = private unnamed_addr constant { i16, i16, [16 x i8] } { i16 0, i16 12, [16 x i8] c"'unsigned long'\00" }
+@dr.data = private unnamed_addr global { { ptr, i32, i32 }, ptr } { { ptr, i32, i32 } { ptr @.src.dr, i32 1, i32 62 }, ptr @dr.ty }
+
+define dso_local void @reset(i64 noundef %n) {
+entry:
+  %n.addr = alloca i64, align 8
+  store i64 %n, ptr %n.addr, align 8
+  %0 = load i64, ptr %n.addr, align 8
+  %1 = load i64, ptr @counter, align 8
+  %2 = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 %1, i64 %0), !nosanitize !6
+  %3 = extractvalue { i64, i1 } %2, 0, !nosanitize !6
+  %4 = extractvalue { i64, i1 } %2, 1, !nosanitize !6
+  %5 = xor i1 %4, true, !nosanitize !6
+  br i1 %5, label %cont, label %handler.add_overflow, !prof !7, !nosanitize !6
+
+handler.add_overflow:                             ; preds = %entry
+  call void @__ubsan_handle_add_overflow(ptr @dr.data, i64 %1, i64 %0), !nosanitize !6
+  br label %cont, !nosanitize !6
+
+cont:                                             ; preds = %handler.add_overflow, %entry
+  store i64 %3, ptr @counter, align 8
+  store i64 0, ptr @counter, align 8
+  ret void
+}
 
 !6 = !{}
 !7 = !{!"branch_weights", i32 1048575, i32 1}

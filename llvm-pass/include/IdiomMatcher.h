@@ -46,6 +46,7 @@ enum class Idiom {
   EndInclusive,  // end = start + len - 1; if (end < start)  (len >= 1)
   EndAroundCarry, // s = a + b; s + (s < b)  (csum_add())
   AlignZero,     // len = PAGE_ALIGN(len); if (!len) return -ENOMEM;
+  DeadValue,     // the wrapped value is never read: unused, or overwritten
   Ignorelist, // not an idiom: an ignorelist entry names the check
 };
 

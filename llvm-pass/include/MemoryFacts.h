@@ -39,6 +39,7 @@ class DominatorTree;
 class Function;
 class Instruction;
 class LoadInst;
+class StoreInst;
 class TargetLibraryInfo;
 } // namespace llvm
 
@@ -69,6 +70,9 @@ public:
   bool mayWriteFor(const llvm::Instruction &I, const llvm::CallBase &Call);
   /// What Call does to memory.
   CallEffect effectOf(const llvm::CallBase &Call);
+  /// Is what S stores overwritten, in S's block, by a store to the same
+  /// location before anything may read it?
+  bool overwrittenBeforeRead(const llvm::StoreInst &S);
 
 private:
   struct AA; // built on first use

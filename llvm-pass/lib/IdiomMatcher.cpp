@@ -73,6 +73,8 @@ StringRef idiomName(Idiom I) {
     return "end-around-carry";
   case Idiom::AlignZero:
     return "align-zero";
+  case Idiom::DeadValue:
+    return "dead-value";
   case Idiom::Ignorelist:
     return "ignorelist";
   }
@@ -121,6 +123,9 @@ StringRef idiomDescription(Idiom I) {
   case Idiom::AlignZero:
     return "every wrapped run takes the failure side of a test of the "
            "aligned value (PAGE_ALIGN(len) == 0)";
+  case Idiom::DeadValue:
+    return "the value is never read: unused, or stored and overwritten "
+           "before any read";
   case Idiom::Ignorelist:
     return "an ignorelist entry names it";
   }
@@ -370,6 +375,23 @@ bool onlyReducedModulo(const Value *V, unsigned N, unsigned Depth,
   return true;
 }
 
+/// The wrapped value is never read: no use but the checks' own, or only
+/// stored, each store overwritten before anything may read it (a counter
+/// reset right after). A wrap nobody sees does no harm.
+bool neverRead(const WrappingOp &Op, MemoryFacts &Memory) {
+  if (Op.Op == CheckOp::Ptr)
+    return false;
+  for (const Use &U : Op.Result->uses()) {
+    const auto *I = cast<Instruction>(U.getUser());
+    if (isInstrumentation(*I))
+      continue;
+    const auto *S = dyn_cast<StoreInst>(I);
+    if (!S || U.getOperandNo() != 0 || !Memory.overwrittenBeforeRead(*S))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 Decision IdiomMatcher::decide(const OverflowCheck &C) {
@@ -388,6 +410,10 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
   std::optional<WrappingOp> Op = wrappingOpOf(C, D.Reason);
   if (!Op)
     return D;
+  if (neverRead(*Op, *L->Memory)) {
+    D.Kind = Idiom::DeadValue;
+    return D;
+  }
   Op->DT = &dominators();
   Op->DC = &conditions();
 

@@ -174,4 +174,27 @@ bool MemoryFacts::mayWriteFor(const Instruction &I, const CallBase &Call) {
   return true;
 }
 
+bool MemoryFacts::overwrittenBeforeRead(const StoreInst &S) {
+  if (!S.isSimple())
+    return false;
+  MemoryLocation Loc = MemoryLocation::get(&S);
+  unsigned Budget = MaxHelperSize;
+  for (const Instruction *I = S.getNextNode(); I && !I->isTerminator();
+       I = I->getNextNode()) {
+    if (--Budget == 0)
+      return false;
+    if (const auto *Call = dyn_cast<CallBase>(I); Call && isInertCall(*Call))
+      continue;
+    if (const auto *Later = dyn_cast<StoreInst>(I)) {
+      MemoryLocation LaterLoc = MemoryLocation::get(Later);
+      if (Later->isSimple() && LaterLoc.Size == Loc.Size &&
+          aa().Batch.alias(LaterLoc, Loc) == AliasResult::MustAlias)
+        return true;
+    }
+    if (isModOrRefSet(aa().Batch.getModRefInfo(I, Loc)))
+      return false;
+  }
+  return false;
+}
+
 } // namespace wrapidiom

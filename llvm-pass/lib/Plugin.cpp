@@ -67,7 +67,9 @@ cl::list<Idiom> DisabledIdioms(
         clEnumValN(Idiom::EndAroundCarry, "end-around-carry",
                    "s = a + b; s + (s < b)"),
         clEnumValN(Idiom::AlignZero, "align-zero",
-                   "len = PAGE_ALIGN(len); if (!len) return")));
+                   "len = PAGE_ALIGN(len); if (!len) return"),
+        clEnumValN(Idiom::DeadValue, "dead-value",
+                   "cnt += n; cnt = 0; (never read)")));
 
 cl::opt<bool> SignedWrap(
     "wrap-idiom-signed-wrap",

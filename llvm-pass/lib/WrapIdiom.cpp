@@ -60,6 +60,7 @@ ALWAYS_ENABLED_STATISTIC(NumIdiomEndInclusive, "Checks removed: end-inclusive");
 ALWAYS_ENABLED_STATISTIC(NumIdiomEndAroundCarry,
                          "Checks removed: end-around-carry");
 ALWAYS_ENABLED_STATISTIC(NumIdiomAlignZero, "Checks removed: align-zero");
+ALWAYS_ENABLED_STATISTIC(NumIdiomDeadValue, "Checks removed: dead-value");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
                          "Checks removed: named by an ignorelist entry");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelistKept,
@@ -154,6 +155,9 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     break;
   case Idiom::AlignZero:
     ++NumIdiomAlignZero;
+    break;
+  case Idiom::DeadValue:
+    ++NumIdiomDeadValue;
     break;
   case Idiom::Ignorelist:
     ++NumIgnorelisted;

@@ -61,7 +61,9 @@ void sink(size_t);
 	X(peer_constants, IDIOM) X(peer_sub_lt, IDIOM) X(peer_doubled, IDIOM)  \
 	X(peer_call_pure, IDIOM) X(keep_peer_call_writes, KEEP)                \
 	X(keep_peer_three_terms, KEEP) X(keep_peer_equal, KEEP)                \
-	X(keep_peer_two_calls, KEEP) X(keep_align_one_over, KEEP)
+	X(keep_peer_two_calls, KEEP) X(keep_align_one_over, KEEP)              \
+	X(dead_unused, IDIOM) X(dead_reset, IDIOM)                            \
+	X(keep_dead_read_between, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

@@ -74,3 +74,28 @@ noinline int keep_align_one_over(void)
 	sink(v);
 	return 0;
 }
+/* A wrapped value nobody reads. */
+size_t dead_counter;
+noinline int dead_unused(void)
+{
+	size_t x = big + two;
+	(void)x;
+	return 0;
+}
+/* A counter reset right after it wrapped. */
+noinline int dead_reset(void)
+{
+	dead_counter = big;
+	dead_counter += two;
+	dead_counter = 0;
+	return 0;
+}
+/* Read before the reset: the wrapped value is seen. */
+noinline int keep_dead_read_between(void)
+{
+	dead_counter = big;
+	dead_counter += two;
+	sink(dead_counter);
+	dead_counter = 0;
+	return 0;
+}
