@@ -175,3 +175,17 @@ int align_one_over(u64 len)
 	use(v);
 	return 0;
 }
+
+// mm/fadvise.c: the sum saturates on its wrap side instead of leaving; the
+// wrapped value is dead there, which guarded-use already proves.
+typedef long long loff_t;
+int fadvise_end(loff_t offset, loff_t len)
+{
+	u64 endbyte = (u64)offset + (u64)len; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: guarded-use
+	if (!len || endbyte < len)
+		endbyte = 0x7fffffffffffffffLL;
+	else
+		endbyte--; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub:
+	use(endbyte);
+	return 0;
+}
