@@ -189,3 +189,36 @@ int fadvise_end(loff_t offset, loff_t len)
 	use(endbyte);
 	return 0;
 }
+
+// include/linux/jiffies.h: time_after(jiffies, start + timeout) is
+// (long)((start + timeout) - jiffies) < 0; the sum wraps with the counter,
+// and the sign of the modular difference does not see it.
+extern volatile u64 jiffies;
+#define time_after(a, b) ((long)((b) - (a)) < 0)
+int expired(u64 start)
+{
+	return time_after(jiffies, start + 250); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: serial-compare
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// net/ipv4/tcp_input.c's after(seq, rcv_nxt + window), written out.
+int in_window(u32 seq, u32 rcv_nxt, u32 window)
+{
+	return (int)((rcv_nxt + window) - seq) < 0; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: serial-compare
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// Must keep: the sum is also used whole.
+int expired_used(u64 start)
+{
+	u64 end = start + 250; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	use(end);
+	return time_after(jiffies, end); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// Must keep: the difference is compared with 5, not its sign.
+int expired_by_five(u64 start)
+{
+	return (long)((start + 250) - jiffies) < 5; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} kept unsigned-integer-overflow check on sub:
+}

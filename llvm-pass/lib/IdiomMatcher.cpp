@@ -106,7 +106,7 @@ StringRef idiomDescription(Idiom I) {
     return "only its low bits are used (masked, truncated or reduced "
            "modulo a power of two)";
   case Idiom::SerialCompare:
-    return "the difference is only tested for its sign (serial-number "
+    return "only the sign of a modular difference is tested (serial-number "
            "comparison, time_after())";
   case Idiom::AddBack:
     return "the difference only has the subtrahend added back, which "
@@ -220,10 +220,10 @@ bool onlyUsedByWrapTests(const WrappingOp &Op, std::string &Why) {
 /// difference; the wrap is the point, and the value reaches nothing else.
 /// Other comparisons (`(long)(a - b) < 5`, unsigned ones) and any other use
 /// keep the check.
-bool onlySignTested(const WrappingOp &Op) {
-  if (Op.Op != CheckOp::Sub || Op.Signed)
-    return false;
-  SmallVector<const Value *, 4> Work{Op.Result};
+/// Every use of V (through sign extensions, which keep the sign) is a
+/// signed comparison with zero, and there is at least one.
+bool onlySignCompared(const Value *Root) {
+  SmallVector<const Value *, 4> Work{Root};
   unsigned Tests = 0;
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
@@ -245,6 +245,45 @@ bool onlySignTested(const WrappingOp &Op) {
     }
   }
   return Tests > 0;
+}
+
+bool onlySignTested(const WrappingOp &Op) {
+  if (Op.Op != CheckOp::Sub || Op.Signed)
+    return false;
+  return onlySignCompared(Op.Result);
+}
+
+/// An unsigned sum or difference used only as an operand of unsigned
+/// differences of its own width that are only sign-tested:
+/// `time_after(jiffies, start + HZ)` is `(long)((start + HZ) - jiffies) < 0`.
+/// A wrap changes the operand by 2^N, which the N-bit difference, and so
+/// the sign test of it, does not see: serial-number arithmetic is modular
+/// by design.
+bool onlyInSerialDifferences(const WrappingOp &Op) {
+  if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub))
+    return false;
+  unsigned Differences = 0;
+  for (const User *U : Op.Result->users()) {
+    const auto *I = cast<Instruction>(U);
+    if (isInstrumentation(*I))
+      continue;
+    const Value *D = nullptr;
+    if (const auto *WO = dyn_cast<WithOverflowInst>(I)) {
+      if (WO->getIntrinsicID() != Intrinsic::usub_with_overflow)
+        return false;
+      for (const User *WU : WO->users())
+        if (const auto *EV = dyn_cast<ExtractValueInst>(WU);
+            EV && *EV->idx_begin() == 0)
+          D = EV;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(I);
+               BO && BO->getOpcode() == Instruction::Sub) {
+      D = BO;
+    }
+    if (!D || D->getType() != Op.Result->getType() || !onlySignCompared(D))
+      return false;
+    ++Differences;
+  }
+  return Differences > 0;
 }
 
 /// If V is an unsigned difference x - m (checked or not), set M to m.
@@ -448,7 +487,7 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
       return D;
     }
   }
-  if (onlySignTested(*Op)) {
+  if (onlySignTested(*Op) || onlyInSerialDifferences(*Op)) {
     D.Kind = Idiom::SerialCompare;
     return D;
   }

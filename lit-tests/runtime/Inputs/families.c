@@ -99,3 +99,18 @@ noinline int keep_dead_read_between(void)
 	dead_counter = 0;
 	return 0;
 }
+/* time_after(now, start + 4) across the counter's wrap: start + 4 wraps
+ * to 2, now is 3, and the timeout has passed. */
+noinline int serial_sum(void)
+{
+	size_t start = big, now = two + 1;
+	return (long)((start + 4) - now) < 0;
+}
+/* The wrapped end is also used as a value. */
+noinline int keep_serial_sum_used(void)
+{
+	size_t start = big, now = two + 1;
+	size_t end = start + 4;
+	sink(end);
+	return (long)(end - now) < 0;
+}
