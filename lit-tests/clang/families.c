@@ -208,6 +208,26 @@ int in_window(u32 seq, u32 rcv_nxt, u32 window)
 	// REMARK: families.c:[[@LINE-1]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
 }
 
+// The same through TCP's before() helper: after(seq, rcv_nxt + window) is
+// before(rcv_nxt + window, seq), whose parameter only meets a serial
+// difference.
+static inline int before(u32 seq1, u32 seq2) { return (int)(seq1 - seq2) < 0; }
+#define after(seq2, seq1) before(seq1, seq2)
+int beyond_window(u32 seq, u32 rcv_nxt, u32 window)
+{
+	return after(seq, rcv_nxt + window); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: serial-compare
+}
+// (clang emits before() after its first caller.)
+// REMARK: families.c:[[@LINE-7]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+
+// Must keep: the helper also uses its parameter whole.
+static inline int before_logged(u32 seq1, u32 seq2) { use(seq1); return (int)(seq1 - seq2) < 0; }
+int beyond_window_logged(u32 seq, u32 rcv_nxt, u32 window)
+{
+	return before_logged(rcv_nxt + window, seq); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+}
+// REMARK: families.c:[[@LINE-5]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+
 // Must keep: the sum is also used whole.
 int expired_used(u64 start)
 {

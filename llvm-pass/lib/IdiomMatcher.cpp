@@ -253,18 +253,48 @@ bool onlySignTested(const WrappingOp &Op) {
   return onlySignCompared(Op.Result);
 }
 
-/// An unsigned sum or difference used only as an operand of unsigned
-/// differences of its own width that are only sign-tested:
+bool onlyInSerialDifferences(const Value *V, unsigned Depth);
+
+/// Argument A of a helper defined here reaches nothing but serial
+/// differences: directly, or through the one local it is spilled to (the
+/// body as clang emitted it at -O0, or already promoted).
+bool argOnlyInSerialDifferences(const Argument &A, unsigned Depth) {
+  for (const User *U : A.users()) {
+    const auto *St = dyn_cast<StoreInst>(U);
+    if (!St || St->getValueOperand() != &A)
+      continue;
+    const auto *Slot = dyn_cast<AllocaInst>(St->getPointerOperand());
+    if (!St->isSimple() || !Slot)
+      return false;
+    for (const User *SU : Slot->users()) {
+      if (SU == St)
+        continue;
+      const auto *Ld = dyn_cast<LoadInst>(SU);
+      if (!Ld || !Ld->isSimple() || Ld->getType() != A.getType() ||
+          !onlyInSerialDifferences(Ld, Depth + 1))
+        return false;
+    }
+  }
+  // The other uses, if any, are serial differences themselves.
+  bool Direct = llvm::any_of(A.users(), [](const User *U) {
+    return !isa<StoreInst>(U);
+  });
+  return !Direct || onlyInSerialDifferences(&A, Depth + 1);
+}
+
+/// An unsigned value used only as an operand of unsigned differences of
+/// its own width that are only sign-tested, or passed to a helper whose
+/// parameter is (TCP's before(seq1, seq2), after() of a sum):
 /// `time_after(jiffies, start + HZ)` is `(long)((start + HZ) - jiffies) < 0`.
 /// A wrap changes the operand by 2^N, which the N-bit difference, and so
 /// the sign test of it, does not see: serial-number arithmetic is modular
 /// by design.
-bool onlyInSerialDifferences(const WrappingOp &Op) {
-  if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub))
+bool onlyInSerialDifferences(const Value *V, unsigned Depth) {
+  if (Depth > 3)
     return false;
   unsigned Differences = 0;
-  for (const User *U : Op.Result->users()) {
-    const auto *I = cast<Instruction>(U);
+  for (const Use &U : V->uses()) {
+    const auto *I = cast<Instruction>(U.getUser());
     if (isInstrumentation(*I))
       continue;
     const Value *D = nullptr;
@@ -278,12 +308,28 @@ bool onlyInSerialDifferences(const WrappingOp &Op) {
     } else if (const auto *BO = dyn_cast<BinaryOperator>(I);
                BO && BO->getOpcode() == Instruction::Sub) {
       D = BO;
+    } else if (const auto *Call = dyn_cast<CallInst>(I)) {
+      const Function *Callee = Call->getCalledFunction();
+      if (!Callee || !Callee->hasExactDefinition() || Callee->isVarArg() ||
+          !Call->isArgOperand(&U) || Call->hasOperandBundles() ||
+          Callee->getFunctionType() != Call->getFunctionType() ||
+          !argOnlyInSerialDifferences(
+              *Callee->getArg(Call->getArgOperandNo(&U)), Depth))
+        return false;
+      ++Differences;
+      continue;
     }
-    if (!D || D->getType() != Op.Result->getType() || !onlySignCompared(D))
+    if (!D || D->getType() != V->getType() || !onlySignCompared(D))
       return false;
     ++Differences;
   }
   return Differences > 0;
+}
+
+bool onlyInSerialDifferences(const WrappingOp &Op) {
+  if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub))
+    return false;
+  return onlyInSerialDifferences(Op.Result, 0);
 }
 
 /// If V is an unsigned difference x - m (checked or not), set M to m.

@@ -114,3 +114,18 @@ noinline int keep_serial_sum_used(void)
 	sink(end);
 	return (long)(end - now) < 0;
 }
+/* TCP's after(seq, rcv_nxt + window) through its before() helper: the
+ * window's end wraps past 2^32, seq lies beyond it. */
+static inline int seq_before(unsigned seq1, unsigned seq2) { return (int)(seq1 - seq2) < 0; }
+noinline int serial_sum_helper(void)
+{
+	unsigned rcv_nxt = u32_max - 1, window = (unsigned)two * 2, seq = 5;
+	return seq_before(rcv_nxt + window, seq);
+}
+/* The helper also uses the wrapped end as a value. */
+static inline int seq_before_logged(unsigned seq1, unsigned seq2) { sink(seq1); return (int)(seq1 - seq2) < 0; }
+noinline int keep_serial_helper_used(void)
+{
+	unsigned rcv_nxt = u32_max - 1, window = (unsigned)two * 2, seq = 5;
+	return seq_before_logged(rcv_nxt + window, seq);
+}
