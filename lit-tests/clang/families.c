@@ -7,7 +7,7 @@
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -Rpass=wrap-idiom -Rpass-missed=wrap-idiom \
 // RUN:   -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
-// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -mllvm -wrap-idiom-disable=end-inclusive,end-around-carry,align-zero \
+// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -mllvm -wrap-idiom-disable=end-inclusive,end-around-carry,align-zero,signed-test \
 // RUN:   -Rpass-missed=wrap-idiom -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=DISABLED %s
 
 typedef unsigned long long u64;
@@ -241,4 +241,43 @@ int expired_by_five(u64 start)
 {
 	return (long)((start + 250) - jiffies) < 5; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
 	// REMARK: families.c:[[@LINE-1]]:{{.*}} kept unsigned-integer-overflow check on sub:
+}
+
+// kernel/bpf/verifier.c signed_add_overflows(): the sum is done in u64,
+// where wrap is defined, and only tested as s64 for signed overflow, the
+// test chosen by the sign of b. The unsigned wrap (any negative b) is not
+// what the program means; the signed one is tested exactly.
+typedef long long s64;
+int signed_add_overflows(s64 a, s64 b)
+{
+	s64 res = (s64)((u64)a + (u64)b); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: signed-test
+	if (b < 0)
+		return res > a;
+	return res < a;
+}
+// DISABLED: kept unsigned-integer-overflow check on add: idiom signed-test is disabled by -wrap-idiom-disable
+
+int signed_sub_overflows(s64 a, s64 b)
+{
+	s64 res = (s64)((u64)a - (u64)b); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: signed-test
+	if (b < 0)
+		return res < a;
+	return res > a;
+}
+
+// Must keep: the sign of b is not known, so `res < a` is no exact test.
+int signed_test_any(s64 a, s64 b)
+{
+	s64 res = (s64)((u64)a + (u64)b); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return res < a;
+}
+
+// Must keep: the sum is also used.
+int signed_test_used(s64 a, s64 b)
+{
+	s64 res = (s64)((u64)a + (u64)b); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	use(res);
+	if (b < 0)
+		return res > a;
+	return res < a;
 }

@@ -47,6 +47,7 @@ enum class Idiom {
   EndAroundCarry, // s = a + b; s + (s < b)  (csum_add())
   AlignZero,     // len = PAGE_ALIGN(len); if (!len) return -ENOMEM;
   DeadValue,     // the wrapped value is never read: unused, or overwritten
+  SignedTest,    // (s64)((u64)a + (u64)b) < a with b >= 0 known
   Ignorelist, // not an idiom: an ignorelist entry names the check
 };
 

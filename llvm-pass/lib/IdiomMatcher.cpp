@@ -75,6 +75,8 @@ StringRef idiomName(Idiom I) {
     return "align-zero";
   case Idiom::DeadValue:
     return "dead-value";
+  case Idiom::SignedTest:
+    return "signed-test";
   case Idiom::Ignorelist:
     return "ignorelist";
   }
@@ -126,6 +128,9 @@ StringRef idiomDescription(Idiom I) {
   case Idiom::DeadValue:
     return "the value is never read: unused, or stored and overwritten "
            "before any read";
+  case Idiom::SignedTest:
+    return "the unsigned result is only tested, as a signed value, for "
+           "signed overflow (signed_add_overflows())";
   case Idiom::Ignorelist:
     return "an ignorelist entry names it";
   }
@@ -512,6 +517,19 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
     }
     if (C.Op == CheckOp::Ptr) {
       D.Reason = CompareWhy;
+      return D;
+    }
+  }
+  // signed_add_overflows() (kernel/bpf/verifier.c): the sum is done in
+  // u64 where wrap is defined, and only tested, as s64, for signed
+  // overflow, the test chosen by the sign of b. The unsigned wrap is not
+  // what the program means; the signed one is exactly tested.
+  if (!C.Signed && (C.Op == CheckOp::Add || C.Op == CheckOp::Sub)) {
+    WrappingOp AsSigned = *Op;
+    AsSigned.Signed = true;
+    std::string Why;
+    if (onlyUsedByWrapTests(AsSigned, Why)) {
+      D.Kind = Idiom::SignedTest;
       return D;
     }
   }

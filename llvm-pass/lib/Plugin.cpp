@@ -69,7 +69,9 @@ cl::list<Idiom> DisabledIdioms(
         clEnumValN(Idiom::AlignZero, "align-zero",
                    "len = PAGE_ALIGN(len); if (!len) return"),
         clEnumValN(Idiom::DeadValue, "dead-value",
-                   "cnt += n; cnt = 0; (never read)")));
+                   "cnt += n; cnt = 0; (never read)"),
+        clEnumValN(Idiom::SignedTest, "signed-test",
+                   "(s64)((u64)a + (u64)b) < a, b >= 0")));
 
 cl::opt<bool> SignedWrap(
     "wrap-idiom-signed-wrap",

@@ -61,6 +61,7 @@ ALWAYS_ENABLED_STATISTIC(NumIdiomEndAroundCarry,
                          "Checks removed: end-around-carry");
 ALWAYS_ENABLED_STATISTIC(NumIdiomAlignZero, "Checks removed: align-zero");
 ALWAYS_ENABLED_STATISTIC(NumIdiomDeadValue, "Checks removed: dead-value");
+ALWAYS_ENABLED_STATISTIC(NumIdiomSignedTest, "Checks removed: signed-test");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
                          "Checks removed: named by an ignorelist entry");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelistKept,
@@ -158,6 +159,9 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     break;
   case Idiom::DeadValue:
     ++NumIdiomDeadValue;
+    break;
+  case Idiom::SignedTest:
+    ++NumIdiomSignedTest;
     break;
   case Idiom::Ignorelist:
     ++NumIgnorelisted;

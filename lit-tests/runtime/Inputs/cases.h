@@ -65,7 +65,8 @@ void sink(size_t);
 	X(dead_unused, IDIOM) X(dead_reset, IDIOM)                            \
 	X(keep_dead_read_between, KEEP) X(serial_sum, IDIOM)                   \
 	X(keep_serial_sum_used, KEEP) X(serial_sum_helper, IDIOM)             \
-	X(keep_serial_helper_used, KEEP)
+	X(keep_serial_helper_used, KEEP) X(signed_test, IDIOM)                \
+	X(keep_signed_test_any, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

@@ -129,3 +129,20 @@ noinline int keep_serial_helper_used(void)
 	unsigned rcv_nxt = u32_max - 1, window = (unsigned)two * 2, seq = 5;
 	return seq_before_logged(rcv_nxt + window, seq);
 }
+/* kernel/bpf/verifier.c signed_add_overflows(5, -1): the u64 sum wraps,
+ * the s64 one does not, and the signed test says so. */
+static inline int add_overflows(long long a, long long b)
+{
+	long long res = (long long)((unsigned long long)a + (unsigned long long)b);
+	if (b < 0)
+		return res > a;
+	return res < a;
+}
+noinline int signed_test(void) { return add_overflows(5, -(long long)one); }
+/* b's sign unknown: `res < a` says 5 + -1 overflowed. */
+noinline int keep_signed_test_any(void)
+{
+	long long a = 5, b = -(long long)one;
+	long long res = (long long)((unsigned long long)a + (unsigned long long)b);
+	return res < a;
+}
