@@ -26,28 +26,12 @@ class Value;
 
 namespace wrapidiom {
 
-/// The idioms the matcher can prove. The names are what `!wrap.idiom`
-/// metadata, remarks and statistics use.
+/// The idioms the matcher can prove (one row each in Idioms.def). The names
+/// are what `!wrap.idiom` metadata, remarks and statistics use.
 enum class Idiom {
   None,
-  AddCompare, // a + b < a  (sum compared with an addend)
-  SubCompare, // a - b > a  (difference compared with its minuend)
-  PtrCompare, // p + n < p  (pointer sum compared with its base)
-  // Data-flow idioms (WrapPaths.h, IdiomMatcher.cpp):
-  GuardedUse,    // s = a + b; if (s < a) return -E; use(s);
-  BoundsAndWrap, // if (off + n > lim || off + n < n) (a bound, then a wrap test)
-  MulDiv,        // p = a * b; if (a && p / a != b) return -E;
-  LoopCounter,   // while (n--): wraps when the loop exits, dead after it
-  Modular,       // only reduced mod 2^k < 2^N: -(n) & (BITS_PER_LONG - 1)
-  SerialCompare, // (long)(a - b) < 0  (time_after(), sign of a difference)
-  AddBack,       // (x - m) + m  (ALIGN_DOWN())
-  CarrySelect,   // y = x - C; x = y + (x > y ? A : B)  (page_64.h)
-  NegConst,      // -1UL, -sizeof(x): negating an unsigned constant
-  EndInclusive,  // end = start + len - 1; if (end < start)  (len >= 1)
-  EndAroundCarry, // s = a + b; s + (s < b)  (csum_add())
-  AlignZero,     // len = PAGE_ALIGN(len); if (!len) return -ENOMEM;
-  DeadValue,     // the wrapped value is never read: unused, or overwritten
-  SignedTest,    // (s64)((u64)a + (u64)b) < a with b >= 0 known
+#define WRAP_IDIOM(Enum, Name, Shape, Proof) Enum,
+#include "Idioms.def"
   Ignorelist, // not an idiom: an ignorelist entry names the check
 };
 

@@ -43,40 +43,10 @@ StringRef idiomName(Idiom I) {
   switch (I) {
   case Idiom::None:
     return "none";
-  case Idiom::AddCompare:
-    return "add-compare";
-  case Idiom::SubCompare:
-    return "sub-compare";
-  case Idiom::PtrCompare:
-    return "ptr-compare";
-  case Idiom::GuardedUse:
-    return "guarded-use";
-  case Idiom::BoundsAndWrap:
-    return "bounds-and-wrap";
-  case Idiom::MulDiv:
-    return "mul-div";
-  case Idiom::LoopCounter:
-    return "loop-counter";
-  case Idiom::Modular:
-    return "modular";
-  case Idiom::SerialCompare:
-    return "serial-compare";
-  case Idiom::AddBack:
-    return "add-back";
-  case Idiom::CarrySelect:
-    return "carry-select";
-  case Idiom::NegConst:
-    return "neg-const";
-  case Idiom::EndInclusive:
-    return "end-inclusive";
-  case Idiom::EndAroundCarry:
-    return "end-around-carry";
-  case Idiom::AlignZero:
-    return "align-zero";
-  case Idiom::DeadValue:
-    return "dead-value";
-  case Idiom::SignedTest:
-    return "signed-test";
+#define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
+  case Idiom::Enum:                                                            \
+    return Name;
+#include "Idioms.def"
   case Idiom::Ignorelist:
     return "ignorelist";
   }
@@ -87,50 +57,10 @@ StringRef idiomDescription(Idiom I) {
   switch (I) {
   case Idiom::None:
     return "no idiom";
-  case Idiom::AddCompare:
-    return "the sum is only compared with an addend";
-  case Idiom::SubCompare:
-    return "the difference is only compared with its minuend";
-  case Idiom::PtrCompare:
-    return "the pointer sum is only compared with its base";
-  case Idiom::GuardedUse:
-    return "every use is reached only where the wrap test says it did not "
-           "wrap";
-  case Idiom::BoundsAndWrap:
-    return "a bounds test, then a wrap test on the same value, both leading "
-           "to the same handling";
-  case Idiom::MulDiv:
-    return "the product is tested by dividing it back";
-  case Idiom::LoopCounter:
-    return "it wraps only where a test of its operand exits (while (n--)), "
-           "and is dead there";
-  case Idiom::Modular:
-    return "only its low bits are used (masked, truncated or reduced "
-           "modulo a power of two)";
-  case Idiom::SerialCompare:
-    return "only the sign of a modular difference is tested (serial-number "
-           "comparison, time_after())";
-  case Idiom::AddBack:
-    return "the difference only has the subtrahend added back, which "
-           "restores the minuend exactly (ALIGN_DOWN())";
-  case Idiom::CarrySelect:
-    return "the wrap test selects the correction that undoes the wrap";
-  case Idiom::NegConst:
-    return "an unsigned constant is negated on purpose";
-  case Idiom::EndInclusive:
-    return "start + len - c with len >= c: the last byte's address is "
-           "tested against the start";
-  case Idiom::EndAroundCarry:
-    return "one's complement addition: the carry out is added back in";
-  case Idiom::AlignZero:
-    return "every wrapped run takes the failure side of a test of the "
-           "aligned value (PAGE_ALIGN(len) == 0)";
-  case Idiom::DeadValue:
-    return "the value is never read: unused, or stored and overwritten "
-           "before any read";
-  case Idiom::SignedTest:
-    return "the unsigned result is only tested, as a signed value, for "
-           "signed overflow (signed_add_overflows())";
+#define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
+  case Idiom::Enum:                                                            \
+    return Proof;
+#include "Idioms.def"
   case Idiom::Ignorelist:
     return "an ignorelist entry names it";
   }

@@ -45,33 +45,10 @@ cl::opt<Mode> ModeOpt(
 cl::list<Idiom> DisabledIdioms(
     "wrap-idiom-disable", cl::desc("Idioms not to act on (comma-separated)"),
     cl::CommaSeparated, cl::cat(Category),
-    cl::values(
-        clEnumValN(Idiom::AddCompare, "add-compare", "a + b < a"),
-        clEnumValN(Idiom::SubCompare, "sub-compare", "a - b > a"),
-        clEnumValN(Idiom::PtrCompare, "ptr-compare", "p + n < p"),
-        clEnumValN(Idiom::GuardedUse, "guarded-use",
-                   "s = a + b; if (s < a) return; use(s)"),
-        clEnumValN(Idiom::BoundsAndWrap, "bounds-and-wrap",
-                   "off + n > lim || off + n < n"),
-        clEnumValN(Idiom::MulDiv, "mul-div", "a && a * b / a != b"),
-        clEnumValN(Idiom::LoopCounter, "loop-counter", "while (n--)"),
-        clEnumValN(Idiom::Modular, "modular", "-(n) & (BITS_PER_LONG - 1)"),
-        clEnumValN(Idiom::SerialCompare, "serial-compare",
-                   "(long)(a - b) < 0"),
-        clEnumValN(Idiom::AddBack, "add-back", "(x - m) + m"),
-        clEnumValN(Idiom::CarrySelect, "carry-select",
-                   "y = x - C; y + (x > y ? A : B)"),
-        clEnumValN(Idiom::NegConst, "neg-const", "-1UL"),
-        clEnumValN(Idiom::EndInclusive, "end-inclusive",
-                   "end = start + len - 1; end < start"),
-        clEnumValN(Idiom::EndAroundCarry, "end-around-carry",
-                   "s = a + b; s + (s < b)"),
-        clEnumValN(Idiom::AlignZero, "align-zero",
-                   "len = PAGE_ALIGN(len); if (!len) return"),
-        clEnumValN(Idiom::DeadValue, "dead-value",
-                   "cnt += n; cnt = 0; (never read)"),
-        clEnumValN(Idiom::SignedTest, "signed-test",
-                   "(s64)((u64)a + (u64)b) < a, b >= 0")));
+    cl::ValuesClass({
+#define WRAP_IDIOM(Enum, Name, Shape, Proof) clEnumValN(Idiom::Enum, Name, Shape),
+#include "Idioms.def"
+    }));
 
 cl::opt<bool> SignedWrap(
     "wrap-idiom-signed-wrap",

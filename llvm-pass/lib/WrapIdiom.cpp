@@ -42,26 +42,10 @@ ALWAYS_ENABLED_STATISTIC(NumNegSeen, "negate overflow checks seen");
 ALWAYS_ENABLED_STATISTIC(NumNegRemoved, "negate overflow checks removed");
 ALWAYS_ENABLED_STATISTIC(NumPtrSeen, "pointer overflow checks seen");
 ALWAYS_ENABLED_STATISTIC(NumPtrRemoved, "pointer overflow checks removed");
-ALWAYS_ENABLED_STATISTIC(NumIdiomAddCompare, "Checks removed: add-compare");
-ALWAYS_ENABLED_STATISTIC(NumIdiomSubCompare, "Checks removed: sub-compare");
-ALWAYS_ENABLED_STATISTIC(NumIdiomPtrCompare, "Checks removed: ptr-compare");
-ALWAYS_ENABLED_STATISTIC(NumIdiomGuardedUse, "Checks removed: guarded-use");
-ALWAYS_ENABLED_STATISTIC(NumIdiomBoundsAndWrap,
-                         "Checks removed: bounds-and-wrap");
-ALWAYS_ENABLED_STATISTIC(NumIdiomMulDiv, "Checks removed: mul-div");
-ALWAYS_ENABLED_STATISTIC(NumIdiomLoopCounter, "Checks removed: loop-counter");
-ALWAYS_ENABLED_STATISTIC(NumIdiomModular, "Checks removed: modular");
-ALWAYS_ENABLED_STATISTIC(NumIdiomSerialCompare,
-                         "Checks removed: serial-compare");
-ALWAYS_ENABLED_STATISTIC(NumIdiomAddBack, "Checks removed: add-back");
-ALWAYS_ENABLED_STATISTIC(NumIdiomCarrySelect, "Checks removed: carry-select");
-ALWAYS_ENABLED_STATISTIC(NumIdiomNegConst, "Checks removed: neg-const");
-ALWAYS_ENABLED_STATISTIC(NumIdiomEndInclusive, "Checks removed: end-inclusive");
-ALWAYS_ENABLED_STATISTIC(NumIdiomEndAroundCarry,
-                         "Checks removed: end-around-carry");
-ALWAYS_ENABLED_STATISTIC(NumIdiomAlignZero, "Checks removed: align-zero");
-ALWAYS_ENABLED_STATISTIC(NumIdiomDeadValue, "Checks removed: dead-value");
-ALWAYS_ENABLED_STATISTIC(NumIdiomSignedTest, "Checks removed: signed-test");
+// One "Checks removed: <name>" statistic per idiom of Idioms.def.
+#define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
+  ALWAYS_ENABLED_STATISTIC(NumIdiom##Enum, "Checks removed: " Name);
+#include "Idioms.def"
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
                          "Checks removed: named by an ignorelist entry");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelistKept,
@@ -112,57 +96,11 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     break;
   }
   switch (I) {
-  case Idiom::AddCompare:
-    ++NumIdiomAddCompare;
+#define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
+  case Idiom::Enum:                                                            \
+    ++NumIdiom##Enum;                                                          \
     break;
-  case Idiom::SubCompare:
-    ++NumIdiomSubCompare;
-    break;
-  case Idiom::PtrCompare:
-    ++NumIdiomPtrCompare;
-    break;
-  case Idiom::GuardedUse:
-    ++NumIdiomGuardedUse;
-    break;
-  case Idiom::BoundsAndWrap:
-    ++NumIdiomBoundsAndWrap;
-    break;
-  case Idiom::MulDiv:
-    ++NumIdiomMulDiv;
-    break;
-  case Idiom::LoopCounter:
-    ++NumIdiomLoopCounter;
-    break;
-  case Idiom::Modular:
-    ++NumIdiomModular;
-    break;
-  case Idiom::SerialCompare:
-    ++NumIdiomSerialCompare;
-    break;
-  case Idiom::AddBack:
-    ++NumIdiomAddBack;
-    break;
-  case Idiom::CarrySelect:
-    ++NumIdiomCarrySelect;
-    break;
-  case Idiom::NegConst:
-    ++NumIdiomNegConst;
-    break;
-  case Idiom::EndInclusive:
-    ++NumIdiomEndInclusive;
-    break;
-  case Idiom::EndAroundCarry:
-    ++NumIdiomEndAroundCarry;
-    break;
-  case Idiom::AlignZero:
-    ++NumIdiomAlignZero;
-    break;
-  case Idiom::DeadValue:
-    ++NumIdiomDeadValue;
-    break;
-  case Idiom::SignedTest:
-    ++NumIdiomSignedTest;
-    break;
+#include "Idioms.def"
   case Idiom::Ignorelist:
     ++NumIgnorelisted;
     break;
