@@ -131,6 +131,16 @@ void make_argv(const struct qr_opts *o, const char *tree, struct strv *a)
 	sv_add(a, "-C");
 	sv_add(a, tree);
 	sv_addf(a, "LLVM=%s", o->llvm);
+	if (o->cc_wrapper) {
+		/* the clang that LLVM= names, as Kbuild spells it */
+		size_t n = strlen(o->llvm);
+		if (n && o->llvm[n - 1] == '/')
+			sv_addf(a, "CC=%s %sclang", o->cc_wrapper, o->llvm);
+		else if (o->llvm[0] == '-')
+			sv_addf(a, "CC=%s clang%s", o->cc_wrapper, o->llvm);
+		else
+			sv_addf(a, "CC=%s clang", o->cc_wrapper);
+	}
 	if (o->use_plugin) {
 		struct sbuf b = {0};
 		sv_addf(a, "WRAP_IDIOM_PLUGIN=%s", o->plugin);

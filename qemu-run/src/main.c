@@ -40,6 +40,8 @@ static const char usage[] =
 "  --configs DIR          default <src>/qemu-run/configs\n"
 "  --without-refactors    skip the patches after '# optional:' in series\n"
 "  --llvm SUFFIX          make LLVM=SUFFIX (default -22)\n"
+"  --cc-wrapper CMD       make CC=\"CMD clang<SUFFIX>\": ccache, icecc, distcc\n"
+"                         (README.md \"Building at scale\")\n"
 "  -j N                   make -jN (default: number of CPUs)\n"
 "  --lock FILE            build lock (default $" QR_LOCK_ENV " if set, else\n"
 "                         <build>/" QR_LOCK_NAME "; created with its directory)\n"
@@ -77,7 +79,7 @@ enum {
 	OPT_TARBALL, OPT_PATCHES, OPT_CONFIGS, OPT_WITHOUT_REFACTORS, OPT_LLVM, OPT_LOCK,
 	OPT_KERNEL, OPT_TIMEOUT, OPT_ACCEL, OPT_REPROBE, OPT_MEMORY, OPT_MODULE, OPT_APPEND,
 	OPT_LOG_DIR, OPT_EXPECT, OPT_STRICT, OPT_COMPARE, OPT_EXPECT_FAIL, OPT_NO_BUILD,
-	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS,
+	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS, OPT_CC_WRAPPER,
 };
 
 static const struct option longopts[] = {
@@ -92,6 +94,7 @@ static const struct option longopts[] = {
 	{ "configs", required_argument, 0, OPT_CONFIGS },
 	{ "without-refactors", no_argument, 0, OPT_WITHOUT_REFACTORS },
 	{ "llvm", required_argument, 0, OPT_LLVM },
+	{ "cc-wrapper", required_argument, 0, OPT_CC_WRAPPER },
 	{ "lock", required_argument, 0, OPT_LOCK },
 	{ "kernel", required_argument, 0, OPT_KERNEL },
 	{ "timeout", required_argument, 0, OPT_TIMEOUT },
@@ -135,6 +138,33 @@ static double parse_num(const char *opt, const char *s)
 	if (!*s || *end || v <= 0)
 		qr_die(QR_EXIT_USAGE, "%s wants a positive number, not '%s'", opt, s);
 	return v;
+}
+
+/* --cc-wrapper CMD: CMD's first word must be a program on PATH (or a path to
+ * one), so a typo is one error here rather than a failed kernel build. */
+static const char *check_cc_wrapper(const char *cmd)
+{
+	size_t n = strcspn(cmd, " \t");
+	char *prog = xstrndup(cmd, n);
+	int found = 0;
+	if (!*prog)
+		qr_die(QR_EXIT_USAGE, "--cc-wrapper wants a command, such as ccache or icecc");
+	if (strchr(prog, '/')) {
+		found = access(prog, X_OK) == 0;
+	} else {
+		const char *path = getenv("PATH");
+		char *dirs = xstrdup(path && *path ? path : "/usr/bin:/bin"), *save = NULL;
+		for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+			char *f = xasprintf("%s/%s", *d ? d : ".", prog);
+			found = access(f, X_OK) == 0;
+			free(f);
+		}
+		free(dirs);
+	}
+	if (!found)
+		qr_die(QR_EXIT_USAGE, "--cc-wrapper %s: no program '%s' on PATH", cmd, prog);
+	free(prog);
+	return cmd;
 }
 
 /*
@@ -374,6 +404,7 @@ int main(int argc, char **argv)
 		case OPT_CONFIGS: o.configs_dir = optarg; break;
 		case OPT_WITHOUT_REFACTORS: o.without_refactors = 1; break;
 		case OPT_LLVM: o.llvm = optarg; break;
+		case OPT_CC_WRAPPER: o.cc_wrapper = check_cc_wrapper(optarg); break;
 		case OPT_LOCK: o.lock_file = optarg; break;
 		case 'j': o.jobs = (int)parse_num("-j", optarg); break;
 		case OPT_KERNEL: o.kernel = abs_path(optarg); break;

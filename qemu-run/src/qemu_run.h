@@ -30,6 +30,7 @@ struct qr_opts {
 	int ignorelists_set;       /* --ignorelist given (else: ignorelists/ *.scl) */
 	int without_refactors;
 	const char *llvm;          /* make LLVM=<this> */
+	const char *cc_wrapper;    /* --cc-wrapper: make CC="<this> clang<LLVM>" */
 	int jobs;
 	/* boot */
 	const char *kernel;        /* --kernel: boot this image instead of the tree's */
