@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log bench bench-scaling clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log bench bench-scaling clean help
 
 all: plugin
 
@@ -23,6 +23,8 @@ help:
 	@echo "make plugin  - build $(BUILD)/llvm-pass/WrapIdiom.so against LLVM 22"
 	@echo "make lit     - run the lit suite against LLVM 22 (lit-19: against LLVM 19)"
 	@echo "make boot-test - the boot test of make check: the plugin kernel PASSes --strict, the no-plugin one fails wrap_idiom"
+	@echo "make check-distributed - the plugin under ccache, icecream and distcc on loopback daemons (part of check)"
+	@echo "make icecc-env - an icecream environment with clang-22, the plugin and ignorelists/*.scl ($(BUILD)/icecc)"
 	@echo "make lint-ignorelists - lint ignorelists/*.scl against the patched 6.12 tree"
 	@echo "make fuzz-quick - csmith differential test, 10 programs, LLVM 22 and 19 (part of check); fuzz: $(FUZZ_N) programs"
 	@echo "make fuzz-oracle - $(ORACLE_N) random wrap-test programs against a wrap oracle (200 per LLVM in check)"
@@ -52,13 +54,25 @@ lit-19: plugin-19
 	cmake --build $(BUILD19) --target check-lit
 
 # check-paths first: it takes no time and needs nothing built.
-check: check-paths lit lit-19 fuzz-quick fuzz-oracle-quick fuzz-log-quick lint-ignorelists boot-test
+check: check-paths lit lit-19 fuzz-quick fuzz-oracle-quick fuzz-log-quick check-distributed lint-ignorelists boot-test
 	@echo "check: all tests passed"
 
 # Defaults come from the checkout and the build directory, never from a path
 # of one machine (scripts/check-paths.sh says which paths count).
 check-paths:
 	@scripts/check-paths.sh
+
+# ccache, icecream and distcc with the plugin (README.md "Building at scale"):
+# loopback daemons in private namespaces that cannot see the checkout.
+check-distributed: plugin
+	@scripts/deps.sh dist
+	BUILD=$(BUILD) scripts/check-distributed.sh
+
+# The environment for icecc builds of the kernel, with the lists qemu-run
+# passes by default; ICECC_VERSION=$$(cat $(BUILD)/icecc/icecc-version).
+icecc-env: plugin
+	@scripts/deps.sh dist
+	scripts/icecc-env.sh -o $(BUILD)/icecc $(BUILD)/llvm-pass/WrapIdiom.so $(abspath $(wildcard ignorelists/*.scl))
 
 # The kernel side (qemu-run/README.md): patched kernel built with the plugin,
 # booted in QEMU, verdict and a summary beside the kernel built without it.

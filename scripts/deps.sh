@@ -2,7 +2,7 @@
 # Install the Debian 12 packages wrapidiom needs, only those that are missing.
 # Idempotent: a second run installs nothing and prints nothing but the summary.
 #
-# Usage: scripts/deps.sh [group...]   groups: plugin llvm19 kernel fuzz bench (default: all)
+# Usage: scripts/deps.sh [group...]   groups: plugin llvm19 kernel fuzz bench dist (default: all)
 set -eu
 
 pkgs_plugin="cmake make g++ python3 clang-22 llvm-22-dev llvm-22-tools lld-22 libclang-rt-22-dev"
@@ -11,8 +11,11 @@ pkgs_kernel="linux-source-6.12 qemu-system-x86 bc bison flex libelf-dev libssl-d
 kmod coccinelle patch quilt perl libc6-dev"
 pkgs_fuzz="csmith libcsmith-dev"
 pkgs_bench="valgrind tcl"
+# ccache, icecream, distcc (scripts/check-distributed.sh, which starts its own
+# daemons, on loopback only).
+pkgs_dist="ccache icecc distcc distcc-pump binutils iproute2 util-linux"
 
-groups=${*:-"plugin llvm19 kernel fuzz bench"}
+groups=${*:-"plugin llvm19 kernel fuzz bench dist"}
 want=""
 for g in $groups; do
 	case $g in
@@ -21,7 +24,8 @@ for g in $groups; do
 	kernel) want="$want $pkgs_kernel" ;;
 	fuzz) want="$want $pkgs_fuzz" ;;
 	bench) want="$want $pkgs_bench" ;;
-	*) echo "deps.sh: unknown group '$g' (plugin llvm19 kernel fuzz bench)" >&2; exit 2 ;;
+	dist) want="$want $pkgs_dist" ;;
+	*) echo "deps.sh: unknown group '$g' (plugin llvm19 kernel fuzz bench dist)" >&2; exit 2 ;;
 	esac
 done
 
@@ -45,3 +49,12 @@ if ! apt-cache show $missing >/dev/null 2>&1; then
 fi
 # shellcheck disable=SC2086
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends $missing
+# icecc's package starts iceccd on every interface where services may start
+# (distcc's does not): stop it, the project runs its own on loopback only.
+case " $missing " in
+*" icecc "*)
+	if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet iceccd 2>/dev/null; then
+		echo "deps: stopping and disabling the iceccd service the icecc package started"
+		$SUDO systemctl disable --now iceccd
+	fi ;;
+esac
