@@ -6,6 +6,7 @@
 #include "OverflowCheck.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -15,6 +16,7 @@
 #include "llvm/IR/LLVMContext.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace wrapidiom {
 
@@ -191,11 +193,9 @@ void attributeIntegerCheck(OverflowCheck &C) {
   for (Value *Leaf : Leaves) {
     if (isNeutralLeaf(Leaf))
       continue;
-    auto *EV = dyn_cast<ExtractValueInst>(Leaf);
-    auto *II =
-        EV ? dyn_cast<IntrinsicInst>(EV->getAggregateOperand()) : nullptr;
+    WithOverflowInst *II = nullptr;
     bool Signed = false;
-    if (!II || EV->getNumIndices() != 1 || *EV->idx_begin() != 1 ||
+    if (!match(Leaf, m_ExtractValue<1>(m_WithOverflowInst(II))) ||
         !opMatchesIntrinsic(C.Op, II->getIntrinsicID(), Signed) ||
         (C.Arith && C.Arith != II)) {
       C.Combined = true;
@@ -216,21 +216,19 @@ void attributeIntegerCheck(OverflowCheck &C) {
 
 /// `icmp Pred (add (ptrtoint Base), Off), (ptrtoint Base)`: the computed
 /// address against its base.
+// What m_ICmp binds: a CmpPredicate since LLVM 20.
+#if LLVM_VERSION_MAJOR >= 20
+using ICmpPredicate = CmpPredicate;
+#else
+using ICmpPredicate = ICmpInst::Predicate;
+#endif
+
 bool isAddressCompare(const Value *V, const Value *Base,
                       CmpInst::Predicate Pred) {
-  const auto *Cmp = dyn_cast<ICmpInst>(V);
-  if (!Cmp || !hasNoSanitize(*Cmp) || Cmp->getPredicate() != Pred)
-    return false;
-  const auto *Rhs = dyn_cast<PtrToIntInst>(Cmp->getOperand(1));
-  const auto *Sum = dyn_cast<BinaryOperator>(Cmp->getOperand(0));
-  if (!Rhs || Rhs->getPointerOperand() != Base || !Sum ||
-      Sum->getOpcode() != Instruction::Add)
-    return false;
-  for (const Value *Op : Sum->operands())
-    if (const auto *P2I = dyn_cast<PtrToIntInst>(Op))
-      if (P2I->getPointerOperand() == Base)
-        return true;
-  return false;
+  ICmpPredicate P;
+  return match(V, m_ICmp(P, m_c_Add(m_PtrToInt(m_Specific(Base)), m_Value()),
+                         m_PtrToInt(m_Specific(Base)))) &&
+         P == Pred && hasNoSanitize(*cast<Instruction>(V));
 }
 
 /// Find, among the !nosanitize conjunctions of a pointer check's condition,
@@ -247,11 +245,14 @@ void findAddressTest(OverflowCheck &C, const Value *Base) {
     if (!I || !Seen.insert(V).second || !hasNoSanitize(*I))
       continue;
     if (auto *Sel = dyn_cast<SelectInst>(I)) {
-      const auto *Sign = dyn_cast<ICmpInst>(Sel->getCondition());
-      if (Sign && Sign->getPredicate() == CmpInst::ICMP_SGE &&
-          isZero(Sign->getOperand(1)) &&
-          isAddressCompare(Sel->getTrueValue(), Base, CmpInst::ICMP_UGE) &&
-          isAddressCompare(Sel->getFalseValue(), Base, CmpInst::ICMP_ULT)) {
+      // select (off >= 0), (addr uge base), (addr ult base)
+      ICmpPredicate Sign;
+      Value *IfNonNeg, *IfNeg;
+      if (match(Sel, m_Select(m_ICmp(Sign, m_Value(), m_Zero()),
+                              m_Value(IfNonNeg), m_Value(IfNeg))) &&
+          Sign == CmpInst::ICMP_SGE &&
+          isAddressCompare(IfNonNeg, Base, CmpInst::ICMP_UGE) &&
+          isAddressCompare(IfNeg, Base, CmpInst::ICMP_ULT)) {
         C.PtrAddressTest = Sel;
         C.PtrSignedOffset = true;
         return;
@@ -447,10 +448,9 @@ bool isInertCall(const CallBase &Call) {
 bool isInstrumentation(const Instruction &I) {
   if (!hasNoSanitize(I) || isa<WithOverflowInst>(I))
     return false;
-  if (const auto *EV = dyn_cast<ExtractValueInst>(&I))
-    if (isa<WithOverflowInst>(EV->getAggregateOperand()) &&
-        *EV->idx_begin() == 0)
-      return false; // the checked result: the program's value
+  const WithOverflowInst *WO;
+  if (match(&I, m_ExtractValue<0>(m_WithOverflowInst(WO))))
+    return false; // the checked result: the program's value
   return true;
 }
 
