@@ -18,6 +18,7 @@ all: plugin
 
 help:
 	@echo "make boot    - build the plugin, build the patched kernel with it, boot it in QEMU, print the verdict"
+	@echo "               PROFILE=tiny|workload|defconfig (default tiny; qemu-run/configs/profiles/)"
 	@echo "make check   - build everything and run every test (lit with LLVM 22 and 19, tools, boot test)"
 	@echo "make check-paths - no file names a path of one machine (part of check, runs first)"
 	@echo "make plugin  - build $(BUILD)/llvm-pass/WrapIdiom.so against LLVM 22"
@@ -77,12 +78,16 @@ icecc-env: plugin
 # The kernel side (qemu-run/README.md): patched kernel built with the plugin,
 # booted in QEMU, verdict and a summary beside the kernel built without it.
 QEMU_RUN = $(BUILD)/qemu-run/qemu-run
+# qemu-run/configs/profiles/: tiny, workload (BusyBox + the kernel's KUnit
+# suites), defconfig (x86_64_defconfig + kvm_guest.config; not in check).
+PROFILE ?= tiny
+BOOT_TEST_PROFILE ?= tiny
 
 boot: plugin
-	$(QEMU_RUN) run --compare
+	$(QEMU_RUN) run --compare --profile $(PROFILE)
 
 boot-test: plugin
-	$(QEMU_RUN) run --strict --expect-fail-without-plugin
+	$(QEMU_RUN) run --strict --expect-fail-without-plugin --profile $(BOOT_TEST_PROFILE)
 
 # ignorelists/*.scl against the patched 6.12 tree the harness unpacks: every
 # fun: names a function defined there, every src: matches a file, every

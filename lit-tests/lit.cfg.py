@@ -1,6 +1,7 @@
 # lit configuration for the wrap-idiom suite. Paths come from the
 # lit.site.cfg.py that CMake writes into the build tree.
 import os
+import shutil
 
 import lit.formats
 import lit.util
@@ -47,6 +48,9 @@ config.substitutions.append(("%srcroot", config.wrapidiom_src_root))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 config.available_features.add("llvm%d" % config.llvm_version_major)
+# Debian's busybox-static (scripts/deps.sh kernel): the guest workload's shell.
+if shutil.which("busybox"):
+    config.available_features.add("busybox")
 if config.llvm_version_major >= 20:
     # -fsanitize-undefined-ignore-overflow-pattern= arrived in clang 20.
     config.available_features.add("ignore-overflow-pattern")

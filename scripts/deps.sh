@@ -8,7 +8,7 @@ set -eu
 pkgs_plugin="cmake make g++ python3 clang-22 llvm-22-dev llvm-22-tools lld-22 libclang-rt-22-dev"
 pkgs_llvm19="clang-19 llvm-19-dev llvm-19-tools lld-19 libclang-rt-19-dev"
 pkgs_kernel="linux-source-6.12 qemu-system-x86 bc bison flex libelf-dev libssl-dev cpio xz-utils \
-kmod coccinelle patch quilt perl libc6-dev"
+kmod coccinelle patch quilt perl libc6-dev busybox-static e2fsprogs"
 pkgs_fuzz="csmith libcsmith-dev"
 pkgs_bench="valgrind tcl"
 # ccache, icecream, distcc (scripts/check-distributed.sh, which starts its own

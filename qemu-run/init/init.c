@@ -1,6 +1,8 @@
 /* /init of the qemu-run guest (static). Mounts proc, sysfs and devtmpfs,
  * loads the modules named by qemu_run.modules=a,b (from /lib/modules/<name>.ko,
- * in order), echoes qemu_run.marker=M as "qemu-run-init: marker M", then syncs
+ * in order), echoes qemu_run.marker=M as "qemu-run-init: marker M", runs the
+ * workload qemu_run.workload=SCRIPT with /bin/busybox sh (killed after
+ * qemu_run.workload_timeout=S seconds; its KTAP then misses results), syncs
  * and reboots: with QEMU's -no-reboot that ends QEMU (without ACPI a power-off
  * would only halt). Built-in KUnit suites have run before /init starts. */
 #define _GNU_SOURCE
@@ -13,6 +15,10 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 static int console = -1;
@@ -81,6 +87,56 @@ static void load_module(const char *name)
 	close(fd);
 }
 
+/* Runs the workload script in its own process group; kills the group after
+ * timeout seconds. The script prints its own KTAP on /dev/kmsg. */
+static void run_workload(const char *script, long timeout)
+{
+	struct timespec t0, t1;
+	pid_t pid;
+	int st = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	say("qemu-run-init: workload %s (timeout %ld s)\n", script, timeout);
+	pid = fork();
+	if (pid < 0) {
+		say("qemu-run-init: workload: fork: %s\n", strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		char *argv[] = { "/bin/busybox", "sh", (char *)script, NULL };
+		char *envp[] = { "PATH=/bin:/sbin", "HOME=/", "TERM=dumb", NULL };
+		setpgid(0, 0);
+		execve(argv[0], argv, envp);
+		say("qemu-run-init: workload: exec /bin/busybox: %s\n", strerror(errno));
+		_exit(127);
+	}
+	setpgid(pid, pid);
+	for (;;) {
+		pid_t w = waitpid(pid, &st, WNOHANG);
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR) {
+			say("qemu-run-init: workload: waitpid: %s\n", strerror(errno));
+			return;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (t1.tv_sec - t0.tv_sec >= timeout) {
+			say("qemu-run-init: workload TIMEOUT after %ld s: killed\n", timeout);
+			kill(-pid, SIGKILL);
+			waitpid(pid, &st, 0);
+			return;
+		}
+		usleep(100000);
+	}
+	/* the script's children (a stuck server) must not outlive it */
+	kill(-pid, SIGKILL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	say("qemu-run-init: workload exit %d after %ld.%03ld s\n",
+	    WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st),
+	    (long)(t1.tv_sec - t0.tv_sec) - (t1.tv_nsec < t0.tv_nsec),
+	    (long)((t1.tv_nsec - t0.tv_nsec + 1000000000L) % 1000000000L) / 1000000);
+}
+
 int main(void)
 {
 	char cmdline[4096] = "", arg[2048];
@@ -104,6 +160,14 @@ int main(void)
 		for (char *save = NULL, *m = strtok_r(arg, ",", &save); m;
 		     m = strtok_r(NULL, ",", &save))
 			load_module(m);
+	}
+
+	if (cmdline_arg(cmdline, "qemu_run.workload", arg, sizeof(arg))) {
+		char t[32];
+		long timeout = 600;
+		if (cmdline_arg(cmdline, "qemu_run.workload_timeout", t, sizeof(t)))
+			timeout = strtol(t, NULL, 10) > 0 ? strtol(t, NULL, 10) : timeout;
+		run_workload(arg, timeout);
 	}
 
 	say("qemu-run-init: done\n");

@@ -18,6 +18,7 @@
 #define QEMU "qemu-system-x86_64"
 #define KVM_PROBE_TIMEOUT 20.0
 #define INIT_DONE "qemu-run-init: done"
+#define WORKLOAD_PATH "/workload.sh"
 
 /* ---- cpio newc ---- */
 
@@ -59,7 +60,7 @@ static int collect_ko(const char *path, const struct stat *st, int flag, struct 
 
 /* Writes the initramfs: /init, /dev/console, /lib/modules/<name>.ko for every
  * module built in tree (tree may be NULL). */
-static int make_initramfs(const struct qr_opts *o, const char *tree, const char *out)
+static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 {
 	struct cpio c = {0};
 	struct strv kos = {0};
@@ -80,6 +81,24 @@ static int make_initramfs(const struct qr_opts *o, const char *tree, const char 
 	cpio_entry(&c, "lib/modules", S_IFDIR | 0755, 0, 0, NULL, 0);
 	cpio_entry(&c, "init", S_IFREG | 0755, 0, 0, init, len);
 	free(init);
+	if (profile_get(o)->workload) {
+		/* BusyBox installs its applet links in /bin at the start of the workload */
+		char *bb = workload_busybox(&len), *script;
+		if (!bb)
+			return -1;
+		cpio_entry(&c, "bin", S_IFDIR | 0755, 0, 0, NULL, 0);
+		cpio_entry(&c, "sbin", S_IFDIR | 0755, 0, 0, NULL, 0);
+		cpio_entry(&c, "tmp", S_IFDIR | 01777, 0, 0, NULL, 0);
+		cpio_entry(&c, "bin/busybox", S_IFREG | 0755, 0, 0, bb, len);
+		free(bb);
+		script = read_file(o->prof->workload, &len);
+		if (!script) {
+			qr_err("cannot read the workload %s: %s", o->prof->workload, strerror(errno));
+			return -1;
+		}
+		cpio_entry(&c, WORKLOAD_PATH + 1, S_IFREG | 0755, 0, 0, script, len);
+		free(script);
+	}
 	if (tree) {
 		found_ko = &kos;
 		nftw(tree, collect_ko, 32, FTW_PHYS);
@@ -116,9 +135,9 @@ struct qemu_res {
 	int status;     /* exit status of QEMU, 128+sig when killed */
 };
 
-static int run_qemu(const char *kernel, const char *initrd, const char *cmdline,
-		    const char *accel, int mem_mb, double timeout, const char *log,
-		    struct qemu_res *r)
+static int run_qemu(const char *kernel, const char *initrd, const char *disk,
+		    const char *cmdline, const char *accel, int mem_mb, double timeout,
+		    const char *log, struct qemu_res *r)
 {
 	struct strv a = {0};
 	char *errlog = xasprintf("%s.qemu-stderr", log);
@@ -138,6 +157,13 @@ static int run_qemu(const char *kernel, const char *initrd, const char *cmdline,
 	sv_add(&a, "-accel");
 	sv_add(&a, accel);
 	/* No "-cpu host": on this machine it makes QEMU 7.2 abort on an MSR. */
+	/* No network outside the guest: no NIC at all (the workload uses lo). */
+	sv_add(&a, "-nic");
+	sv_add(&a, "none");
+	if (disk) {
+		sv_add(&a, "-drive");
+		sv_addf(&a, "file=%s,format=raw,if=virtio", disk);
+	}
 	sv_add(&a, "-kernel");
 	sv_add(&a, kernel);
 	sv_add(&a, "-initrd");
@@ -237,7 +263,7 @@ static const char *pick_accel(struct qr_opts *o, const char *kernel, const char 
 		snprintf(needle, sizeof(needle), "qemu-run-init: marker %s", marker);
 		char *cmdline = xasprintf("console=ttyS0 panic=-1 qemu_run.marker=%s", marker);
 		qr_msg("boot: probing KVM with a %.0f s test boot (log %s)", KVM_PROBE_TIMEOUT, log);
-		run_qemu(kernel, initrd, cmdline, "kvm", 256, KVM_PROBE_TIMEOUT, log, &r);
+		run_qemu(kernel, initrd, NULL, cmdline, "kvm", 256, KVM_PROBE_TIMEOUT, log, &r);
 		if (log_contains(log, needle)) {
 			res = "kvm";
 			sb_addf(&why, "test boot reached /init in %.1f s", r.seconds);
@@ -277,12 +303,15 @@ static void link_latest(const char *dir, const char *target_base, const char *li
 int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **log_out,
 	       struct boot_facts *facts)
 {
-	const char *variant = variant_name(o->use_plugin);
+	const char *variant = variant_name(o->use_plugin), *prof = profile_suffix(o);
+	/* tiny: plugin, noplugin (the old names); else workload-plugin, ... */
+	char *vname = xasprintf("%s%s%s", prof ? prof : "", prof ? "-" : "", variant);
 	char *kimg = kernel ? xstrdup(kernel) : xasprintf("%s/arch/x86/boot/bzImage", tree);
-	char *initrd = xasprintf("%s/initramfs-%s.cpio", o->state_dir, variant);
+	char *initrd = xasprintf("%s/initramfs-%s.cpio", o->state_dir, vname);
 	char *ts = timestamp_str();
-	char *base = xasprintf("%s-%s.log", ts, variant);
+	char *base = xasprintf("%s-%s.log", ts, vname);
 	char *log = xasprintf("%s/%s", o->log_dir, base);
+	char *disk = NULL, *dname = xasprintf("disk-%s", vname);
 	struct sbuf cmd = {0}, mods = {0};
 	struct qemu_res r;
 	const char *accel;
@@ -293,6 +322,8 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 		qr_die(QR_EXIT_FAIL, "cannot create %s: %s", o->log_dir, strerror(errno));
 	if (make_initramfs(o, tree, initrd) < 0)   /* tree NULL: no modules */
 		return QR_EXIT_FAIL;
+	if (o->prof->workload && workload_disk(o, dname, &disk) < 0)
+		return QR_EXIT_FAIL;
 	accel = pick_accel(o, kimg, initrd);
 
 	for (size_t i = 0; i < o->modules.n; i++)
@@ -300,12 +331,15 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 	sb_add(&cmd, "console=ttyS0 panic=-1 log_buf_len=64M");
 	if (mods.len)
 		sb_addf(&cmd, " qemu_run.modules=%s", mods.s);
+	if (o->prof->workload)
+		sb_addf(&cmd, " qemu_run.workload=" WORKLOAD_PATH " qemu_run.workload_timeout=%.0f",
+			o->timeout * 0.8);
 	for (size_t i = 0; i < o->append.n; i++)
 		sb_addf(&cmd, " %s", o->append.v[i]);
 
-	qr_msg("boot: %s kernel %s, -accel %s, timeout %.0f s, log %s", variant, kimg, accel,
-	       o->timeout, log);
-	run_qemu(kimg, initrd, cmd.s, accel, o->memory_mb, o->timeout, log, &r);
+	qr_msg("boot: %s kernel %s (profile %s), -accel %s, timeout %.0f s, log %s", variant, kimg,
+	       o->prof->name, accel, o->timeout, log);
+	run_qemu(kimg, initrd, disk, cmd.s, accel, o->memory_mb, o->timeout, log, &r);
 	if (!file_exists(log)) {
 		qr_err("QEMU wrote no console log (%s)", log);
 		return QR_EXIT_FAIL;
@@ -329,16 +363,18 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 			facts->accel = xstrdup(accel);
 			facts->system_map = smap && file_exists(smap) ? xstrdup(smap) : NULL;
 		}
-		char *m = xasprintf("variant=%s\nkernel=%s\naccel=%s\ntimeout=%.0f\nboot_seconds=%.1f\n"
-				    "timed_out=%d\nqemu_status=%d\ncmdline=%s\nsystem_map=%s\n%s",
-				    variant, kimg, accel, o->timeout, r.seconds, r.timed_out, r.status,
+		char *m = xasprintf("variant=%s\nprofile=%s\nkernel=%s\naccel=%s\ntimeout=%.0f\n"
+				    "boot_seconds=%.1f\ntimed_out=%d\nqemu_status=%d\ncmdline=%s\n"
+				    "system_map=%s\n%s",
+				    variant, o->prof->name, kimg, accel, o->timeout, r.seconds,
+				    r.timed_out, r.status,
 				    cmd.s, smap && file_exists(smap) ? smap : "",
 				    bt && !kernel ? bt : "");
 		free(smap);
 		write_file(meta, m, strlen(m));
 		char *mbase = xasprintf("%s.meta", base);
-		char *lname = xasprintf("latest-%s.log", variant);
-		char *lmeta = xasprintf("latest-%s.log.meta", variant);
+		char *lname = xasprintf("latest-%s.log", vname);
+		char *lmeta = xasprintf("latest-%s.log.meta", vname);
 		link_latest(o->log_dir, base, lname);
 		link_latest(o->log_dir, mbase, lmeta);
 		free(mbase);
@@ -356,5 +392,8 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 	free(initrd);
 	free(ts);
 	free(base);
+	free(vname);
+	free(disk);
+	free(dname);
 	return 0;
 }

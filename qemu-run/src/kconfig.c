@@ -1,4 +1,4 @@
-/* qemu-run config: tinyconfig + the fragments in qemu-run/configs/, then a
+/* qemu-run config: the profile's base config (tinyconfig, ...) + its fragments, then a
  * check (like kunit_config.py) that the final .config holds every value the
  * fragments ask for. */
 #define _GNU_SOURCE
@@ -185,20 +185,13 @@ static int run_make(const struct qr_opts *o, const char *tree, const char *targe
 	return rc;
 }
 
-/* The fragments of a variant, in merge order. */
-static void fragments(const struct qr_opts *o, struct strv *out)
+/* The fragments of a variant, in merge order, as the profile lists them. */
+static void fragments(struct qr_opts *o, struct strv *out)
 {
-	const char *names[] = { "base.config", "ubsan.config", "wrap-idiom.config" };
-	for (int i = 0; i < 3; i++) {
-		if (i == 2 && !o->use_plugin)
-			continue;
-		char *p = xasprintf("%s/%s", o->configs_dir, names[i]);
-		if (file_exists(p))
-			sv_add(out, p);
-		else
-			qr_warn("config fragment %s does not exist; skipped", p);
-		free(p);
-	}
+	const struct qr_profile *p = profile_get(o);
+	for (size_t i = 0; i < p->fragments.n; i++)
+		if (o->use_plugin || !p->plugin_only[i])
+			sv_add(out, p->fragments.v[i]);
 }
 
 int stage_config(struct qr_opts *o, const char *tree)
@@ -217,8 +210,9 @@ int stage_config(struct qr_opts *o, const char *tree)
 		if (kset_parse(&want, frags.v[i], 1) < 0)
 			goto out;
 	unlink(log);
-	if (run_make(o, tree, "tinyconfig", log) != 0)
-		goto out;
+	for (size_t i = 0; i < o->prof->base.n; i++)
+		if (run_make(o, tree, o->prof->base.v[i], log) != 0)
+			goto out;
 
 	/* Append the fragments; olddefconfig resolves them (the last assignment wins). */
 	{
@@ -265,8 +259,8 @@ int stage_config(struct qr_opts *o, const char *tree)
 			"dependencies\n", qr_prog, bad, tree);
 		goto out;
 	}
-	qr_msg("config: %s: %zu requested symbols verified (%zu fragments, variant %s)", config,
-	       want.n, frags.n, variant_name(o->use_plugin));
+	qr_msg("config: %s: %zu requested symbols verified (profile %s: %zu fragments, variant "
+	       "%s)", config, want.n, o->prof->name, frags.n, variant_name(o->use_plugin));
 	rc = 0;
 out:
 	kset_free(&want);

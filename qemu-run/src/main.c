@@ -18,7 +18,7 @@ static const char usage[] =
 "commands:\n"
 "  prepare        unpack " QR_TARBALL " into the variant's tree and apply\n"
 "                 kernel/patches/series (re-unpacks when series/patches/options change)\n"
-"  config         make tinyconfig + qemu-run/configs fragments, olddefconfig, verify\n"
+"  config         the profile's base config + its fragments, olddefconfig, verify\n"
 "  build          make bzImage (and modules) under an exclusive flock on the build lock\n"
 "  boot           initramfs + QEMU (KVM if a test boot shows it works, else TCG), keep the log\n"
 "  parse LOG [LOG2]  verdict for a console log (LOG2: a second column in the summary)\n"
@@ -26,11 +26,14 @@ static const char usage[] =
 "  help           this text\n"
 "\n"
 "variant and trees:\n"
+"  --profile NAME         tiny (default), workload, defconfig: qemu-run/configs/profiles/NAME\n"
+"                         (base config, fragments, expectations, workload, timeout)\n"
 "  --plugin PATH          WrapIdiom.so (default <build>/llvm-pass/WrapIdiom.so)\n"
 "  --no-plugin            build without the plugin (no wrap-idiom.config, own tree)\n"
 "  --ignorelist FILE      pass FILE in WRAP_IDIOM_IGNORELISTS; repeatable\n"
 "                         (default: <src>/ignorelists/*.scl)\n"
-"  --tree DIR             kernel tree (default <build>/linux-6.12, -noplugin suffix without plugin)\n"
+"  --tree DIR             kernel tree (default <build>/linux-6.12[-PROFILE][-noplugin];\n"
+"                         no -PROFILE for tiny)\n"
 "  --build-root DIR       <build>: default the CMake build directory of this\n"
 "                         executable (<build>/qemu-run/qemu-run)\n"
 "  --src-root DIR         <src>: the wrapidiom checkout (default: the one the build\n"
@@ -48,7 +51,7 @@ static const char usage[] =
 "boot:\n"
 "  --kernel IMAGE         boot IMAGE instead of the tree's bzImage (modules: only\n"
 "                         from an explicit --tree)\n"
-"  --timeout SEC          kill QEMU after SEC seconds -> TIMEOUT (default 300)\n"
+"  --timeout SEC          kill QEMU after SEC seconds -> TIMEOUT (default: the profile's, else 300)\n"
 "  --accel auto|kvm|tcg   default auto: KVM only if a 20 s test boot reaches /init (cached)\n"
 "  --reprobe-kvm          redo the cached KVM test boot\n"
 "  --memory MB            guest memory (default 512)\n"
@@ -56,7 +59,8 @@ static const char usage[] =
 "  --append WORD          extra kernel command line; repeatable\n"
 "  --log-dir DIR          default <build>/qemu-run/logs\n"
 "parse and run:\n"
-"  --expect FILE|none     expectations (default <src>/qemu-run/expect/default.expect)\n"
+"  --expect FILE|none     expectations (default: the profile's, else\n"
+"                         <src>/qemu-run/expect/default.expect)\n"
 "  --strict               any unexplained UBSan report fails the verdict\n"
 "  --system-map FILE      parse: name raw Call Trace addresses (default: the\n"
 "                         System.map of the booted tree, from LOG.meta)\n"
@@ -79,7 +83,7 @@ enum {
 	OPT_TARBALL, OPT_PATCHES, OPT_CONFIGS, OPT_WITHOUT_REFACTORS, OPT_LLVM, OPT_LOCK,
 	OPT_KERNEL, OPT_TIMEOUT, OPT_ACCEL, OPT_REPROBE, OPT_MEMORY, OPT_MODULE, OPT_APPEND,
 	OPT_LOG_DIR, OPT_EXPECT, OPT_STRICT, OPT_COMPARE, OPT_EXPECT_FAIL, OPT_NO_BUILD,
-	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS, OPT_CC_WRAPPER,
+	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS, OPT_CC_WRAPPER, OPT_PROFILE,
 };
 
 static const struct option longopts[] = {
@@ -112,6 +116,7 @@ static const struct option longopts[] = {
 	{ "system-map", required_argument, 0, OPT_SYSTEM_MAP },
 	{ "sites", no_argument, 0, OPT_SITES },
 	{ "ktap-counts", no_argument, 0, OPT_KTAP_COUNTS },
+	{ "profile", required_argument, 0, OPT_PROFILE },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "help", no_argument, 0, 'h' },
 	{ 0, 0, 0, 0 },
@@ -128,7 +133,9 @@ char *tree_for(const struct qr_opts *o, int use_plugin)
 {
 	if (o->tree)
 		return abs_path(o->tree);
-	return xasprintf("%s/linux-6.12%s", o->build_root, use_plugin ? "" : "-noplugin");
+	const char *p = profile_suffix(o);
+	return xasprintf("%s/linux-6.12%s%s%s", o->build_root, p ? "-" : "", p ? p : "",
+			 use_plugin ? "" : "-noplugin");
 }
 
 static double parse_num(const char *opt, const char *s)
@@ -250,17 +257,29 @@ static void finish_opts(struct qr_opts *o)
 		}
 		free(pat);
 	}
-	if (!o->expect)
-		o->expect = xasprintf("%s/qemu-run/expect/default.expect", o->src_root);
+	if (!o->profile)
+		o->profile = QR_DEFAULT_PROFILE;
+
 	if (!o->jobs) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 		o->jobs = n > 0 ? (int)n : 1;
 	}
 }
 
+/* --expect, else the profile's, else default.expect: read only when needed,
+ * so commands that need no profile work without one. */
+static const char *expect_path(struct qr_opts *o)
+{
+	if (!o->expect)
+		o->expect = profile_get(o)->expect
+				    ? o->prof->expect
+				    : xasprintf("%s/qemu-run/expect/default.expect", o->src_root);
+	return o->expect;
+}
+
 static int do_parse(struct qr_opts *o, char **logs, int nlogs)
 {
-	struct expect *e = expect_load(o->expect);
+	struct expect *e = expect_load(expect_path(o));
 	struct result *r[2];
 	const char *names[2];
 	if (nlogs < 1 || nlogs > 2)
@@ -313,7 +332,7 @@ static int run_variant(struct qr_opts *o, struct expect *e, int use_plugin, stru
 
 static int do_run(struct qr_opts *o)
 {
-	struct expect *e = expect_load(o->expect);
+	struct expect *e = expect_load(expect_path(o));
 	struct result *r[2] = { 0 };
 	const char *names[2];
 	int n = 0, rc;
@@ -408,7 +427,10 @@ int main(int argc, char **argv)
 		case OPT_LOCK: o.lock_file = optarg; break;
 		case 'j': o.jobs = (int)parse_num("-j", optarg); break;
 		case OPT_KERNEL: o.kernel = abs_path(optarg); break;
-		case OPT_TIMEOUT: o.timeout = parse_num("--timeout", optarg); break;
+		case OPT_TIMEOUT:
+			o.timeout = parse_num("--timeout", optarg);
+			o.timeout_set = 1;
+			break;
 		case OPT_ACCEL:
 			if (strcmp(optarg, "auto") && strcmp(optarg, "kvm") && strcmp(optarg, "tcg"))
 				qr_die(QR_EXIT_USAGE, "--accel wants auto, kvm or tcg");
@@ -427,6 +449,7 @@ int main(int argc, char **argv)
 		case OPT_SYSTEM_MAP: o.system_map = optarg; break;
 		case OPT_SITES: o.sites = 1; break;
 		case OPT_KTAP_COUNTS: o.ktap_counts = 1; break;
+		case OPT_PROFILE: o.profile = optarg; break;
 		case 'v': qr_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		default: fputs("try: qemu-run --help\n", stderr); return QR_EXIT_USAGE;
@@ -455,7 +478,7 @@ int main(int argc, char **argv)
 		char *log = NULL;
 		struct boot_facts f;
 		if (!o.modules_set) {
-			struct expect *e = expect_load(o.expect);
+			struct expect *e = expect_load(expect_path(&o));
 			expect_modules(e, &o.modules);
 			expect_free(e);
 		}

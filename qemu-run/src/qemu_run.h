@@ -12,6 +12,20 @@
 /* The build lock: --lock, else $KBUILD_LOCK, else <build>/.kbuild.lock. */
 #define QR_LOCK_ENV "KBUILD_LOCK"
 #define QR_LOCK_NAME ".kbuild.lock"
+/* The profile when --profile is not given (qemu-run/configs/profiles/). */
+#define QR_DEFAULT_PROFILE "tiny"
+
+/* A profile, from qemu-run/configs/profiles/<name> (profile.c). */
+struct qr_profile {
+	char *name;
+	char *path;
+	struct strv base;        /* make targets for the base .config, in order */
+	struct strv fragments;   /* absolute paths, in merge order */
+	char *plugin_only;       /* per fragment: only for the plugin variant */
+	char *expect;            /* default expectations (NULL: default.expect) */
+	char *workload;          /* guest workload script (NULL: none) */
+	double timeout;          /* default boot timeout (0: the built-in one) */
+};
 
 struct qr_opts {
 	const char *src_root;      /* the wrapidiom checkout */
@@ -24,6 +38,8 @@ struct qr_opts {
 	const char *log_dir;       /* build/qemu-run/logs */
 	const char *state_dir;     /* build/qemu-run */
 	const char *lock_file;
+	const char *profile;       /* --profile (default QR_DEFAULT_PROFILE) */
+	struct qr_profile *prof;   /* NULL until profile_get() */
 	int use_plugin;            /* 1: plugin variant, 0: --no-plugin */
 	const char *plugin;        /* absolute path of WrapIdiom.so */
 	struct strv ignorelists;   /* absolute paths */
@@ -35,6 +51,7 @@ struct qr_opts {
 	/* boot */
 	const char *kernel;        /* --kernel: boot this image instead of the tree's */
 	double timeout;
+	int timeout_set;           /* --timeout given (else the profile's) */
 	const char *accel;         /* auto | kvm | tcg */
 	int reprobe_kvm;
 	int memory_mb;
@@ -54,6 +71,11 @@ struct qr_opts {
 };
 
 const char *variant_name(int use_plugin);
+/* The profile, read from its file on first use (exits with a clear error);
+ * sets the boot timeout from it unless --timeout was given. */
+struct qr_profile *profile_get(struct qr_opts *o);
+/* NULL for the default profile (its trees and logs keep their old names). */
+const char *profile_suffix(const struct qr_opts *o);
 /* The kernel tree of a variant (--tree or build/linux-6.12[-noplugin]). */
 char *tree_for(const struct qr_opts *o, int use_plugin);
 
@@ -71,6 +93,10 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 
 /* make argv common to config and build: make -C tree LLVM=.. [plugin vars] */
 void make_argv(const struct qr_opts *o, const char *tree, struct strv *argv);
+
+/* The workload's BusyBox (checked static) and ext4 disk image (disk.c). */
+char *workload_busybox(size_t *len);
+int workload_disk(const struct qr_opts *o, const char *name, char **img_out);
 
 /* Kconfig helpers (kconfig.c). */
 int kconfig_value(const char *config_path, const char *sym, char **value);

@@ -1,0 +1,224 @@
+# The qemu-run guest workload (profile `workload`): BusyBox userspace on the
+# kernel's ext4, tmpfs, block, loopback network, process and proc/sys code.
+# /init runs it with `/bin/busybox sh /workload.sh` after the built-in KUnit
+# suites. It prints one KTAP suite `workload` on /dev/kmsg, a case per step;
+# qemu-run's KTAP reader judges it like a KUnit suite: a failing step fails
+# the boot, a step that never reports (hang, killed by the per-step timeout,
+# or the whole script killed by /init's timeout) leaves the plan short and
+# counts as a crash. The disk (/dev/vda) is made by qemu-run with mke2fs -d;
+# its seed.txt holds the numbers 1..20000, one a line.
+
+#
+# For its own test (lit-tests/qemu-run/workload-ktap.test) the environment
+# may give WORKLOAD_STEPS (e.g. the selftest_* steps), WORKLOAD_KTAP (a file
+# instead of /dev/kmsg), WORKLOAD_NO_INSTALL=1 and STEP_TIMEOUT.
+
+STEP_TIMEOUT=${STEP_TIMEOUT:-120}
+SEED_LINES=20000
+STEPS=${WORKLOAD_STEPS:-"mount_ext4 mount_tmpfs file_io tar_gzip loopback_up httpd_wget \
+nc_stream ping fork_exec_pipe proc_sys umount"}
+D=/disk
+T=/scratch
+
+die() {
+	echo "$*" >&2
+	exit 1
+}
+
+# "a == b" for two checksums, else the step fails naming what differs
+same_sum() {
+	[ "$1" = "$2" ] || die "checksum of $3: got $1, want $2"
+}
+
+sum_of() {
+	sha256sum "$1" | cut -d' ' -f1
+}
+
+step_mount_ext4() {
+	mkdir -p $D || die "mkdir $D"
+	mount -t ext4 /dev/vda $D || die "mount -t ext4 /dev/vda $D failed"
+	grep -q " $D ext4 " /proc/mounts || die "$D is not an ext4 mount in /proc/mounts"
+	same_sum "$(sum_of $D/seed.txt)" "$(seq 1 $SEED_LINES | sha256sum | cut -d' ' -f1)" seed.txt
+}
+
+step_mount_tmpfs() {
+	mkdir -p $T || die "mkdir $T"
+	mount -t tmpfs -o size=48m tmpfs $T || die "mount -t tmpfs failed"
+	echo hello > $T/hello && [ "$(cat $T/hello)" = hello ] || die "tmpfs write/read"
+}
+
+step_file_io() {
+	dd if=/dev/urandom of=$T/data bs=64k count=32 2>/dev/null || die "dd of 2 MiB"
+	want=$(sum_of $T/data)
+	cp $T/data $D/data || die "cp to ext4"
+	cp $D/data $D/data.copy || die "cp within ext4"
+	mkdir -p $D/dir && mv $D/data.copy $D/dir/moved || die "mkdir/mv on ext4"
+	sync || die sync
+	# read back from the disk, not from the page cache: remount
+	umount $D || die "umount $D"
+	mount -t ext4 /dev/vda $D || die "remount $D"
+	same_sum "$(sum_of $D/data)" "$want" "$D/data after remount"
+	same_sum "$(sum_of $D/dir/moved)" "$want" "$D/dir/moved after remount"
+	rm $D/dir/moved && rmdir $D/dir || die "rm/rmdir on ext4"
+}
+
+step_tar_gzip() {
+	mkdir -p $D/tree/sub || die mkdir
+	i=0
+	while [ $i -lt 60 ]; do
+		seq $i $((i * 37 + 100)) > $D/tree/f$i || die "write f$i"
+		[ $((i % 5)) -eq 0 ] && cp $D/tree/f$i $D/tree/sub/g$i
+		i=$((i + 1))
+	done
+	tar -C $D -czf $T/tree.tgz tree || die "tar -czf"
+	gzip -t $T/tree.tgz || die "gzip -t"
+	mkdir -p $T/unpack && tar -C $T/unpack -xzf $T/tree.tgz || die "tar -xzf"
+	a=$(cd $D/tree && find . -type f | sort | xargs sha256sum | sha256sum)
+	b=$(cd $T/unpack/tree && find . -type f | sort | xargs sha256sum | sha256sum)
+	same_sum "$b" "$a" "the unpacked tree"
+	[ "$(find $T/unpack/tree -type f | wc -l)" -eq 72 ] || die "unpacked file count"
+}
+
+step_loopback_up() {
+	ip link set lo up || die "ip link set lo up"
+	ip addr show dev lo | grep -q "inet 127.0.0.1/8" || ip addr add 127.0.0.1/8 dev lo ||
+		die "no 127.0.0.1 on lo"
+	ip addr show dev lo | grep -q "inet 127.0.0.1/8" || die "lo has no 127.0.0.1/8"
+	grep -q "^lo:" /proc/net/dev 2>/dev/null || grep -q "lo:" /proc/net/dev ||
+		die "lo missing from /proc/net/dev"
+}
+
+# retry: a server started in the background may not listen yet
+retry() {
+	n=0
+	until "$@"; do
+		n=$((n + 1))
+		[ $n -ge 20 ] && return 1
+		sleep 0.2
+	done
+}
+
+step_httpd_wget() {
+	mkdir -p $T/www && cp $T/data $T/www/data || die "www"
+	echo '<html>wrapidiom</html>' > $T/www/index.html
+	httpd -f -p 127.0.0.1:8080 -h $T/www &
+	pid=$!
+	retry wget -q -O $T/got http://127.0.0.1:8080/data || { kill $pid; die "wget failed"; }
+	page=$(wget -q -O - http://127.0.0.1:8080/)
+	kill $pid
+	same_sum "$(sum_of $T/got)" "$(sum_of $T/data)" "the fetched file"
+	[ "$page" = '<html>wrapidiom</html>' ] || die "index.html: got '$page'"
+}
+
+step_nc_stream() {
+	nc -l -p 9000 > $T/nc.out &
+	pid=$!
+	retry nc 127.0.0.1 9000 < $T/data || { kill $pid; die "nc client failed"; }
+	wait $pid || die "nc server exit $?"
+	same_sum "$(sum_of $T/nc.out)" "$(sum_of $T/data)" "the nc stream"
+}
+
+step_ping() {
+	out=$(ping -c 3 -W 5 127.0.0.1) || die "ping failed: $out"
+	echo "$out" | grep -q "3 packets transmitted, 3 packets received" ||
+		die "ping lost packets: $out"
+}
+
+step_fork_exec_pipe() {
+	i=0
+	while [ $i -lt 200 ]; do
+		n=$(echo "x$i" | cat | tr x y | wc -c) || die "pipe $i"
+		[ "$n" -eq $((${#i} + 2)) ] || die "pipe $i: wc -c said $n"
+		i=$((i + 1))
+	done
+	[ "$(seq 1 5000 | sort -rn | head -n 1)" = 5000 ] || die "seq|sort|head"
+	# 50 children at once, each exec'ing a program, all reaped
+	i=0
+	while [ $i -lt 50 ]; do
+		sh -c "echo $i > $T/child.$i" &
+		i=$((i + 1))
+	done
+	wait
+	[ "$(cat $T/child.* | wc -l)" -eq 50 ] || die "50 children"
+}
+
+step_proc_sys() {
+	for f in /proc/meminfo /proc/cpuinfo /proc/stat /proc/interrupts /proc/self/status \
+		/proc/self/maps /proc/mounts /proc/uptime /proc/loadavg /proc/net/dev; do
+		cat $f > /dev/null || die "cat $f"
+	done
+	for f in /proc/[0-9]*/stat /proc/[0-9]*/cmdline; do
+		cat $f > /dev/null 2>&1
+	done
+	grep -q MemTotal /proc/meminfo || die "no MemTotal"
+	n=$(find /sys -name uevent -type f | head -n 400 | xargs cat 2>/dev/null | wc -l)
+	[ "$n" -gt 0 ] || die "no uevent in /sys"
+	[ "$(cat /sys/block/vda/size)" -eq 131072 ] || die "/sys/block/vda/size"
+	[ "$(cat /sys/class/net/lo/operstate)" != down ] || die "lo operstate down"
+}
+
+step_umount() {
+	sync
+	umount $D || die "umount $D"
+	umount $T || die "umount $T"
+	grep -q " $D " /proc/mounts && die "$D still mounted"
+	return 0
+}
+
+# the harness's own test: a passing, a failing and a hanging step
+step_selftest_ok() {
+	true
+}
+
+step_selftest_fail() {
+	die "selftest: this step fails"
+}
+
+step_selftest_hang() {
+	sleep 1000
+}
+
+# ---- one step, run as `sh workload.sh step NAME` under timeout ----
+if [ "$1" = step ]; then
+	set -u
+	"step_$2"
+	exit $?
+fi
+
+# ---- the suite ----
+[ -n "${WORKLOAD_NO_INSTALL:-}" ] || /bin/busybox --install -s /bin || exit 1
+exec 3> "${WORKLOAD_KTAP:-/dev/kmsg}" || exit 1
+say() {
+	echo "$*" >&3
+}
+n=0
+for s in $STEPS; do n=$((n + 1)); done
+say "KTAP version 1"
+say "1..1"
+say "    KTAP version 1"
+say "    # Subtest: workload"
+say "    1..$n"
+i=0
+failed=0
+STEP_LOG=${TMPDIR:-/tmp}/workload-step.log
+for s in $STEPS; do
+	i=$((i + 1))
+	timeout -s KILL $STEP_TIMEOUT sh "$0" step $s > "$STEP_LOG" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		say "    ok $i $s"
+	else
+		failed=$((failed + 1))
+		[ $rc -eq 137 ] && echo "killed after $STEP_TIMEOUT s (step timeout)" >> "$STEP_LOG"
+		while IFS= read -r l; do say "    # $s: $l"; done < "$STEP_LOG"
+		say "    # $s: exit $rc"
+		say "    not ok $i $s"
+	fi
+done
+if [ $failed -eq 0 ]; then
+	say "ok 1 workload"
+else
+	say "# workload: $failed of $n steps failed"
+	say "not ok 1 workload"
+fi
+exit $failed
