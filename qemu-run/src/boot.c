@@ -334,6 +334,8 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 	if (o->prof->workload)
 		sb_addf(&cmd, " qemu_run.workload=" WORKLOAD_PATH " qemu_run.workload_timeout=%.0f",
 			o->timeout * 0.8);
+	for (size_t i = 0; i < o->prof->append.n; i++)
+		sb_addf(&cmd, " %s", o->prof->append.v[i]);
 	for (size_t i = 0; i < o->append.n; i++)
 		sb_addf(&cmd, " %s", o->append.v[i]);
 

@@ -62,6 +62,7 @@ static void need_file(const char *path, const char *pf, int line, const char *wh
  *   expect FILE            default expectations, <src>/qemu-run/expect/FILE
  *   workload FILE          /init runs <src>/qemu-run/init/FILE with BusyBox on an ext4 disk
  *   timeout SECONDS        default boot timeout
+ *   append WORD            a word of the kernel command line; repeatable
  */
 struct qr_profile *profile_get(struct qr_opts *o)
 {
@@ -123,6 +124,8 @@ struct qr_profile *profile_get(struct qr_opts *o)
 			free(p->workload);
 			p->workload = xasprintf("%s/qemu-run/init/%s", o->src_root, arg);
 			need_file(p->workload, pf, lineno, "workload script");
+		} else if (!strcmp(s, "append")) {
+			sv_add(&p->append, arg);
 		} else if (!strcmp(s, "timeout")) {
 			char *end;
 			double v = strtod(arg, &end);
@@ -132,7 +135,7 @@ struct qr_profile *profile_get(struct qr_opts *o)
 			p->timeout = v;
 		} else {
 			qr_die(QR_EXIT_USAGE, "%s:%d: unknown line '%s' (base, fragment, "
-			       "plugin-fragment, expect, workload, timeout)", pf, lineno, s);
+			       "plugin-fragment, expect, workload, timeout, append)", pf, lineno, s);
 		}
 	}
 	free(text);

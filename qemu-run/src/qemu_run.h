@@ -25,6 +25,7 @@ struct qr_profile {
 	char *expect;            /* default expectations (NULL: default.expect) */
 	char *workload;          /* guest workload script (NULL: none) */
 	double timeout;          /* default boot timeout (0: the built-in one) */
+	struct strv append;      /* kernel command line words */
 };
 
 struct qr_opts {
