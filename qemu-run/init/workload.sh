@@ -111,10 +111,16 @@ step_httpd_wget() {
 }
 
 step_nc_stream() {
-	nc -l -p 9000 > $T/nc.out &
+	# The server's stdin is a FIFO that stays open and empty: at stdin EOF
+	# BusyBox nc shuts its sending side, and the client, seeing EOF from the
+	# socket, would exit before it has sent everything.
+	mkfifo $T/nc.hold || die mkfifo
+	nc -l -p 9000 < $T/nc.hold > $T/nc.out &
 	pid=$!
+	exec 4> $T/nc.hold
 	retry nc 127.0.0.1 9000 < $T/data || { kill $pid; die "nc client failed"; }
 	wait $pid || die "nc server exit $?"
+	exec 4>&-
 	same_sum "$(sum_of $T/nc.out)" "$(sum_of $T/data)" "the nc stream"
 }
 
