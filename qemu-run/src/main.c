@@ -257,7 +257,10 @@ static void finish_opts(struct qr_opts *o)
 		}
 		free(pat);
 	}
-	if (!o->profile)
+	/* a profile asked for by name is checked at once, whatever the command */
+	if (o->profile)
+		profile_get(o);
+	else
 		o->profile = QR_DEFAULT_PROFILE;
 
 	if (!o->jobs) {
