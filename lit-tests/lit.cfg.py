@@ -57,3 +57,10 @@ if config.llvm_version_major >= 20:
     # Since LLVM 20 the optimizer's callbacks carry the LTO phase, which is
     # how the plugin sees a ThinLTO backend.
     config.available_features.add("thinlto-phase")
+# -fwrapv-pointer/-fno-wrapv-pointer: clang 22 has them, clang 19 not (there
+# -fwrapv defines pointer wrap too and cannot be undone). Asked of the clang
+# under test rather than guessed from its version.
+import subprocess
+if subprocess.run([clang, "-fno-wrapv-pointer", "-fsyntax-only", "-x", "c", "/dev/null"],
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("wrapv-pointer-flag")

@@ -28,6 +28,11 @@ bool signedWrapDefined();
 /// in C and an inbounds GEP lets the optimiser fold the test away, so the
 /// pass also drops the GEP's no-wrap flags to keep the test meaningful.
 bool pointerWrapDefined();
+/// -wrap-idiom-wrapv-pointer: the file is built with -fno-wrapv-pointer only
+/// so that clang emits pointer-overflow checks; WrapvPointerPass drops every
+/// GEP's no-wrap flags at pipeline start (WrapvPointer.h). Implies
+/// pointerWrapDefined().
+bool wrapvPointer();
 /// -wrap-idiom-budget (hidden, default 4096): the work one check may take,
 /// counted as instructions followed on the wrapped value's paths and,
 /// separately, as other computations of the value compared with it. A

@@ -10,6 +10,7 @@
 #include "Ignorelist.h"
 #include "Options.h"
 #include "WrapIdiom.h"
+#include "WrapvPointer.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/LLVMContext.h"
@@ -60,6 +61,15 @@ cl::opt<bool> PointerWrap(
     "wrap-idiom-pointer-wrap",
     cl::desc("Accept `p + n < p` pointer wrap tests: turn their check off "
              "and drop the GEP's inbounds so the test stays"),
+    cl::init(false), cl::cat(Category));
+
+cl::opt<bool> WrapvPointer(
+    "wrap-idiom-wrapv-pointer",
+    cl::desc("The file is built with -fno-wrapv-pointer only so that clang "
+             "emits pointer-overflow checks: first thing at pipeline start, "
+             "drop every GEP's no-wrap flags (inbounds, nusw, nuw), giving "
+             "the IR -fwrapv-pointer's semantics back; implies "
+             "-wrap-idiom-pointer-wrap"),
     cl::init(false), cl::cat(Category));
 
 cl::opt<unsigned> Budget(
@@ -121,7 +131,8 @@ const Ignorelist *ignorelist(LLVMContext &Ctx) {
 
 Mode mode() { return ModeOpt; }
 bool signedWrapDefined() { return SignedWrap; }
-bool pointerWrapDefined() { return PointerWrap; }
+bool pointerWrapDefined() { return PointerWrap || WrapvPointer; }
+bool wrapvPointer() { return WrapvPointer; }
 unsigned budget() { return std::max(1u, unsigned(Budget)); }
 
 bool idiomEnabled(Idiom I) {
@@ -151,6 +162,10 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == WrapvPointerPass::name()) {
+          MPM.addPass(WrapvPointerPass());
+          return true;
+        }
         if (Name != WrapIdiomPass::name())
           return false;
         addWrapIdiom(MPM);
@@ -166,8 +181,14 @@ void registerCallbacks(PassBuilder &PB) {
       });
   // Pipeline start: clang's IR as emitted, before SROA/InstCombine rewrite
   // `a + b < a` into the overflow bit itself, and the same at every -O.
+  // With -wrap-idiom-wrapv-pointer, the GEP flags go before anything else
+  // can rely on them, wrap-idiom included.
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) { addWrapIdiom(MPM); });
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        if (wrapvPointer())
+          MPM.addPass(WrapvPointerPass());
+        addWrapIdiom(MPM);
+      });
   // An LTO link's pipelines do not start there: given only to the link,
   // the plugin would do nothing without a word.
   PB.registerFullLinkTimeOptimizationEarlyEPCallback(
