@@ -33,6 +33,9 @@ bool pointerWrapDefined();
 /// GEP's no-wrap flags at pipeline start (WrapvPointer.h). Implies
 /// pointerWrapDefined().
 bool wrapvPointer();
+/// -wrap-idiom-null-offset=allow: PointerNullPass lets a null base take an
+/// offset in pointer-overflow checks (PointerNull.h). Default: check.
+bool nullOffsetAllowed();
 /// -wrap-idiom-budget (hidden, default 4096): the work one check may take,
 /// counted as instructions followed on the wrapped value's paths and,
 /// separately, as other computations of the value compared with it. A

@@ -10,6 +10,7 @@
 #include "Ignorelist.h"
 #include "Options.h"
 #include "WrapIdiom.h"
+#include "PointerNull.h"
 #include "WrapvPointer.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -72,6 +73,18 @@ cl::opt<bool> WrapvPointer(
              "-wrap-idiom-pointer-wrap"),
     cl::init(false), cl::cat(Category));
 
+enum class NullOffset { Check, Allow };
+cl::opt<NullOffset> NullOffsetOpt(
+    "wrap-idiom-null-offset",
+    cl::desc("The null part of pointer-overflow checks (\"applying non-zero "
+             "offset to null pointer\")"),
+    cl::init(NullOffset::Check), cl::cat(Category),
+    cl::values(clEnumValN(NullOffset::Check, "check",
+                          "keep it as clang emits it (default)"),
+               clEnumValN(NullOffset::Allow, "allow",
+                          "a null base may take any offset; wrap and a "
+                          "non-null base producing null stay checked")));
+
 cl::opt<unsigned> Budget(
     "wrap-idiom-budget",
     cl::desc("Work per check: instructions followed on the wrapped value's "
@@ -133,6 +146,7 @@ Mode mode() { return ModeOpt; }
 bool signedWrapDefined() { return SignedWrap; }
 bool pointerWrapDefined() { return PointerWrap || WrapvPointer; }
 bool wrapvPointer() { return WrapvPointer; }
+bool nullOffsetAllowed() { return NullOffsetOpt == NullOffset::Allow; }
 unsigned budget() { return std::max(1u, unsigned(Budget)); }
 
 bool idiomEnabled(Idiom I) {
@@ -174,6 +188,10 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == PointerNullPass::name()) {
+          FPM.addPass(PointerNullPass());
+          return true;
+        }
         if (Name != WrapIdiomPass::name())
           return false;
         FPM.addPass(WrapIdiomPass());
@@ -187,6 +205,8 @@ void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         if (wrapvPointer())
           MPM.addPass(WrapvPointerPass());
+        if (nullOffsetAllowed())
+          MPM.addPass(createModuleToFunctionPassAdaptor(PointerNullPass()));
         addWrapIdiom(MPM);
       });
   // An LTO link's pipelines do not start there: given only to the link,
