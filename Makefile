@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log bench bench-scaling clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity bench bench-scaling clean help
 
 all: plugin
 
@@ -30,6 +30,8 @@ help:
 	@echo "make fuzz-quick - csmith differential test, 10 programs, LLVM 22 and 19 (part of check); fuzz: $(FUZZ_N) programs"
 	@echo "make fuzz-oracle - $(ORACLE_N) random wrap-test programs against a wrap oracle (200 per LLVM in check)"
 	@echo "make fuzz-log - libFuzzer+ASan+UBSan on the console-log reader for $(FUZZ_LOG_SECONDS) s (30 s in check)"
+	@echo "make fuzz-wrapv-pointer - csmith: -fno-strict-overflow against -fno-wrapv-pointer + -wrap-idiom-wrapv-pointer ($(WRAPV_N) programs)"
+	@echo "make wrapv-identity - kernel files: the IR of -fno-strict-overflow against -fno-wrapv-pointer + the plugin's mode"
 	@echo "make bench   - compile-time cost of the plugin on kernel files and sqlite3.c (bench/RESULTS.md)"
 	@echo "make bench-scaling - pass time against the checks of one function, 500 to 16k (bench/RESULTS.md)"
 
@@ -135,6 +137,23 @@ fuzz-log: deps
 fuzz: plugin
 	OUT=$(BUILD)/fuzz PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \
 		nice -n 19 fuzz/csmith-diff.sh -j$(JOBS) $(FUZZ_N) $(FUZZ_SEED)
+
+# -fno-strict-overflow against -fno-strict-overflow -fno-wrapv-pointer with
+# -wrap-idiom-wrapv-pointer, on pointer-heavy csmith programs: the same
+# output. Not part of check.
+WRAPV_N ?= 60
+fuzz-wrapv-pointer: plugin
+	OUT=$(BUILD)/fuzz-wrapv-pointer PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \
+		COMMON_FLAGS=-fno-strict-overflow \
+		PLUGIN_FLAGS="-fno-wrapv-pointer -mllvm -wrap-idiom-wrapv-pointer" \
+		CSMITH_FLAGS="--max-pointer-depth 4 --max-array-dim 3" \
+		nice -n 19 fuzz/csmith-diff.sh -j$(JOBS) $(WRAPV_N) 1000
+
+# The IR of kernel files: -fno-strict-overflow against -fno-wrapv-pointer plus
+# the plugin's mode (kernel/scripts/wrapv-pointer-identity.sh). Not part of
+# check: it prepares a kernel tree of its own.
+wrapv-identity: plugin
+	BUILD=$(abspath $(BUILD)) kernel/scripts/wrapv-pointer-identity.sh
 
 bench: plugin
 	BUILD=$(BUILD) WORK=$(BUILD)/bench PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/compile-time.sh

@@ -35,6 +35,10 @@
 # Environment: CLANG (clang-22), PLUGIN (build/llvm-pass/WrapIdiom.so), OUT
 # (build/fuzz), TIMEOUT (10 s per run), CSMITH (csmith), CSMITH_INC
 # (/usr/include/csmith), PLUGIN_FLAGS (extra flags for the plugin builds),
+# COMMON_FLAGS (extra flags for both builds; with PLUGIN_FLAGS this compares
+# e.g. -fno-strict-overflow against -fno-strict-overflow -fno-wrapv-pointer
+# -mllvm -wrap-idiom-wrapv-pointer: `make fuzz-wrapv-pointer`), CSMITH_FLAGS
+# (extra csmith options, e.g. --max-pointer-depth 4),
 # KEEP=1 keeps every work directory.
 set -u
 
@@ -47,11 +51,13 @@ TIMEOUT=${TIMEOUT:-10}
 CSMITH=${CSMITH:-csmith}
 CSMITH_INC=${CSMITH_INC:-/usr/include/csmith}
 PLUGIN_FLAGS=${PLUGIN_FLAGS:-}
+COMMON_FLAGS=${COMMON_FLAGS:-}
+CSMITH_FLAGS=${CSMITH_FLAGS:-}
 KEEP=${KEEP:-0}
 # absolute: the work happens in one directory per program
 case $PLUGIN in /*) ;; *) PLUGIN=$PWD/$PLUGIN ;; esac
 case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac
-export CLANG PLUGIN OUT TIMEOUT CSMITH CSMITH_INC PLUGIN_FLAGS KEEP
+export CLANG PLUGIN OUT TIMEOUT CSMITH CSMITH_INC PLUGIN_FLAGS COMMON_FLAGS CSMITH_FLAGS KEEP
 
 SAN=signed-integer-overflow,unsigned-integer-overflow,pointer-overflow
 KINDS=(safe wrap raw nosafe)
@@ -71,7 +77,7 @@ one() {
 		[static_seen]=0 [static_removed]=0 [o0o2_differ]=0 [other_ub]=0)
 	local fails=""
 
-	local gen=("$CSMITH" --seed "$seed" -o p.c) extra=()
+	local gen=("$CSMITH" --seed "$seed" $CSMITH_FLAGS -o p.c) extra=()
 	case $kind in
 	wrap) extra=(-include "$here/wrapmath.h") ;;
 	raw) extra=(-include "$here/wrapmath.h" -DWRAPMATH_RAW) ;;
@@ -87,7 +93,7 @@ one() {
 
 	local common=(-fsanitize=$SAN -fsanitize-recover=$SAN -fwrapv -w
 		-fno-crash-diagnostics -fverify-intermediate-code
-		-Xclang -llvm-verify-each -I"$CSMITH_INC" "${extra[@]}")
+		-Xclang -llvm-verify-each -I"$CSMITH_INC" "${extra[@]}" $COMMON_FLAGS)
 	local plug=(-fpass-plugin="$PLUGIN" -mllvm -wrap-idiom-signed-wrap
 		-save-stats=obj $PLUGIN_FLAGS)
 	# clang 19 parses -mllvm before it loads pass plugins: load it twice.
