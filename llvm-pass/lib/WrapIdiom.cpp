@@ -264,7 +264,11 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
 }
 
 void tagArithmetic(const OverflowCheck &C, Idiom I) {
+  // A pointer check of a constant base (a global, null) has no GEP the
+  // pass could attribute; an ignorelist entry still turns it off.
   Instruction *A = C.arithmetic();
+  if (!A)
+    return;
   LLVMContext &Ctx = A->getContext();
   A->setMetadata(Ctx.getMDKindID("wrap.idiom"),
                  MDNode::get(Ctx, MDString::get(Ctx, idiomName(I))));
