@@ -26,13 +26,18 @@
 // RUN:   -S -emit-llvm %s -o %t.a.ll %}
 // RUN: %if wrapv-pointer-flag %{ %clang_plugin -O0 -Xclang -disable-O0-optnone -fno-strict-overflow -fno-wrapv-pointer \
 // RUN:   -mllvm -wrap-idiom-wrapv-pointer -S -emit-llvm %s -o %t.b.ll %}
-// RUN: %if wrapv-pointer-flag %{ diff %t.a.ll %t.b.ll %}
+// (modulo the flags of all-zero-index GEPs, which mean nothing and which
+// clang sets either way: `p[i].a` is field 0)
+// RUN: %if wrapv-pointer-flag %{ sed -E -f %srcroot/kernel/scripts/zero-gep-flags.sed %t.a.ll > %t.a.cmp %}
+// RUN: %if wrapv-pointer-flag %{ sed -E -f %srcroot/kernel/scripts/zero-gep-flags.sed %t.b.ll > %t.b.cmp %}
+// RUN: %if wrapv-pointer-flag %{ diff %t.a.cmp %t.b.cmp %}
 // ...and without the mode they are not:
 // RUN: %if wrapv-pointer-flag %{ %clang_plugin -O0 -Xclang -disable-O0-optnone -fno-strict-overflow -fno-wrapv-pointer \
 // RUN:   -S -emit-llvm %s -o %t.c.ll %}
-// RUN: %if wrapv-pointer-flag %{ not diff %t.a.ll %t.c.ll %}
+// RUN: %if wrapv-pointer-flag %{ sed -E -f %srcroot/kernel/scripts/zero-gep-flags.sed %t.c.ll > %t.c.cmp %}
+// RUN: %if wrapv-pointer-flag %{ not diff %t.a.cmp %t.c.cmp %}
 //
-// NOFLAGS-NOT: getelementptr inbounds
+// NOFLAGS-NOT: getelementptr inbounds {{.*}}, i{{32|64}} {{[^0]}}
 // NOFLAGS-NOT: getelementptr nuw
 // NOFLAGS-NOT: getelementptr nusw
 

@@ -118,12 +118,18 @@ exit:
 ; STRIP-LABEL: define i32 @consts(
 ; STRIP: load i32, ptr getelementptr ([10 x i32], ptr @arr, i64 0, i64 3)
 ; STRIP: getelementptr %struct.s, ptr %p, i64 0, i32 1
+; STRIP: getelementptr i8, ptr %p, i64 8
 define i32 @consts(ptr %p) {
   %a = load i32, ptr getelementptr inbounds ([10 x i32], ptr @arr, i64 0, i64 3)
   %f = getelementptr inbounds nuw %struct.s, ptr %p, i64 0, i32 1
   %b = load i32, ptr %f
   %s = add i32 %a, %b
   %e = getelementptr nusw nuw i8, ptr %p, i64 8
+  ; An array decaying to a pointer keeps its flags (clang emits them under
+  ; -fwrapv-pointer too).
+  ; STRIP: getelementptr inbounds [4 x i32], ptr %f, i64 0, i64 0
+  %z = getelementptr inbounds [4 x i32], ptr %f, i64 0, i64 0
+  %zl = load i32, ptr %z
   %c = load i32, ptr %e
   %t = add i32 %s, %c
   ret i32 %t

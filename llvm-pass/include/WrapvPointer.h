@@ -9,7 +9,8 @@
 // nusw, nuw). `wrap-idiom-wrapv-pointer` (-wrap-idiom-wrapv-pointer at
 // pipeline start, ahead of wrap-idiom) drops those flags from every GEP
 // instruction and every GEP constant expression (in instructions, global
-// initialisers and aliases), so no optimisation can rely on pointer
+// initialisers and aliases) with a non-zero index (clang keeps `inbounds` on
+// an array's decay to a pointer, all indices zero, either way), so no optimisation can rely on pointer
 // arithmetic not wrapping, while clang's checks stay for wrap-idiom and the
 // runtime. A module with nothing to strip (built with -fwrapv-pointer) is
 // left alone and counted (statistic NumWrapvPointerNothing, and an analysis

@@ -7,7 +7,10 @@
 // "Pointer wrap under -fno-strict-overflow"):
 //  - pointer arithmetic (`p + n`, `p - n`, `p += n`, `++p`, `p--`), array
 //    subscripts (`a[i]`, `p[i]`, nested arrays), member access (`p->f`,
-//    `s.a[i]`): GEPs without inbounds/nuw. Here: every GEP instruction.
+//    `s.a[i]`): GEPs without inbounds/nuw. Here: every GEP instruction
+//    with a non-zero index. An array decaying to a pointer keeps its
+//    `inbounds` under -fwrapv-pointer (all indices zero: no offset, no
+//    wrap), and keeps it here.
 //  - the same folded into constants by clang's IRBuilder (`&arr[3]` in a
 //    function) or emitted as constants (initialisers of globals): GEP
 //    constant expressions. Here: every constant reachable from an
@@ -47,8 +50,13 @@ namespace wrapidiom {
 
 namespace {
 
+/// The flags to drop: any, on a GEP that moves its base. clang emits
+/// `getelementptr inbounds [N x T], ptr %a, 0, 0` for an array decaying to a
+/// pointer under -fwrapv-pointer too (measured on kernel files): with all
+/// indices zero nothing can wrap, so those keep their flags, as there.
 bool hasNoWrapFlags(const GEPOperator &GEP) {
-  return GEP.getNoWrapFlags() != GEPNoWrapFlags::none();
+  return GEP.getNoWrapFlags() != GEPNoWrapFlags::none() &&
+         !GEP.hasAllZeroIndices();
 }
 
 /// Rebuilds constants without GEP no-wrap flags, each distinct constant
@@ -117,7 +125,7 @@ PreservedAnalyses WrapvPointerPass::run(Module &M, ModuleAnalysisManager &) {
       F.setPrologueData(S.strip(F.getPrologueData()));
     for (Instruction &I : instructions(F)) {
       if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
-        if (GEP->getNoWrapFlags() != GEPNoWrapFlags::none()) {
+        if (hasNoWrapFlags(*cast<GEPOperator>(GEP))) {
           GEP->setNoWrapFlags(GEPNoWrapFlags::none());
           ++Insts;
         }
