@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity bench bench-scaling clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity pointer-sites bench bench-scaling clean help
 
 all: plugin
 
@@ -32,6 +32,7 @@ help:
 	@echo "make fuzz-log - libFuzzer+ASan+UBSan on the console-log reader for $(FUZZ_LOG_SECONDS) s (30 s in check)"
 	@echo "make fuzz-wrapv-pointer - csmith: -fno-strict-overflow against -fno-wrapv-pointer + -wrap-idiom-wrapv-pointer ($(WRAPV_N) programs)"
 	@echo "make wrapv-identity - kernel files: the IR of -fno-strict-overflow against -fno-wrapv-pointer + the plugin's mode"
+	@echo "make pointer-sites - the kernel's p + n < p tests under kernel-wide pointer checks: each check removed by ptr-compare"
 	@echo "make bench   - compile-time cost of the plugin on kernel files and sqlite3.c (bench/RESULTS.md)"
 	@echo "make bench-scaling - pass time against the checks of one function, 500 to 16k (bench/RESULTS.md)"
 
@@ -154,6 +155,11 @@ fuzz-wrapv-pointer: plugin
 # check: it prepares a kernel tree of its own.
 wrapv-identity: plugin
 	BUILD=$(abspath $(BUILD)) kernel/scripts/wrapv-pointer-identity.sh
+
+# The kernel's pointer wrap tests p + n < p: every one's check removed by
+# ptr-compare, with kernel-wide pointer checks (same tree). Not in check.
+pointer-sites: plugin
+	BUILD=$(abspath $(BUILD)) kernel/scripts/pointer-sites.sh
 
 bench: plugin
 	BUILD=$(BUILD) WORK=$(BUILD)/bench PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/compile-time.sh
