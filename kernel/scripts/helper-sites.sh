@@ -27,14 +27,8 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-BUILD=${BUILD:-$root/build}
-case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
-PLUGIN=${PLUGIN:-$BUILD/llvm-pass/WrapIdiom.so}
-KBUILD_LOCK=${KBUILD_LOCK:-$BUILD/.kbuild.lock}
-LLVM=${LLVM:--22}
-JOBS=${JOBS:-$(nproc)}
-QR=$BUILD/qemu-run/qemu-run
+SITES_NAME=helper-sites
+. "$here/sites-env.sh"
 OUT=$BUILD/helper-sites
 TREE=$BUILD/linux-6.12-helpers
 compile=1
@@ -45,7 +39,6 @@ for a in "$@"; do
 	esac
 done
 
-die() { echo "helper-sites: $*" >&2; exit 2; }
 [ -x "$QR" ] || die "$QR not built (make plugin)"
 [ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
 mkdir -p "$OUT" "$(dirname "$KBUILD_LOCK")"

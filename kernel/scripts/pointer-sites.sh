@@ -26,13 +26,9 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-BUILD=${BUILD:-$root/build}
-case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
-PLUGIN=${PLUGIN:-$BUILD/llvm-pass/WrapIdiom.so}
-KBUILD_LOCK=${KBUILD_LOCK:-$BUILD/.kbuild.lock}
-LLVM=${LLVM:--22}
-JOBS=${JOBS:-2}
+SITES_NAME=pointer-sites
+SITES_JOBS=2
+. "$here/sites-env.sh"
 OUT=$BUILD/pointer-sites
 T=$BUILD/linux-6.12-identity
 compile=1
@@ -43,7 +39,6 @@ for a in "$@"; do
 	esac
 done
 
-die() { echo "pointer-sites: $*" >&2; exit 2; }
 [ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
 mkdir -p "$OUT"
 

@@ -33,14 +33,8 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-BUILD=${BUILD:-$root/build}
-case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
-PLUGIN=${PLUGIN:-$BUILD/llvm-pass/WrapIdiom.so}
-KBUILD_LOCK=${KBUILD_LOCK:-$BUILD/.kbuild.lock}
-LLVM=${LLVM:--22}
-JOBS=${JOBS:-$(nproc)}
-QR=$BUILD/qemu-run/qemu-run
+SITES_NAME=seed-sites
+. "$here/sites-env.sh"
 OUT=$BUILD/seed-sites
 X86=$BUILD/linux-6.12-seed
 ARM=$BUILD/linux-6.12-seed-arm
@@ -53,7 +47,6 @@ for a in "$@"; do
 	esac
 done
 
-die() { echo "seed-sites: $*" >&2; exit 2; }
 [ -x "$QR" ] || die "$QR not built (make plugin)"
 [ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
 mkdir -p "$OUT" "$(dirname "$KBUILD_LOCK")"

@@ -48,19 +48,13 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-BUILD=${BUILD:-$root/build}
-case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
-PLUGIN=${PLUGIN:-$BUILD/llvm-pass/WrapIdiom.so}
-KBUILD_LOCK=${KBUILD_LOCK:-$BUILD/.kbuild.lock}
-LLVM=${LLVM:--22}
-JOBS=${JOBS:-2}
-QR=$BUILD/qemu-run/qemu-run
+SITES_NAME=wrapv-pointer-identity
+SITES_JOBS=2
+. "$here/sites-env.sh"
 OUT=$BUILD/wrapv-pointer-identity
 T=$BUILD/linux-6.12-identity
 OPT=/usr/lib/llvm${LLVM}/bin/opt
 
-die() { echo "wrapv-pointer-identity: $*" >&2; exit 2; }
 [ -x "$QR" ] || die "$QR not built (make plugin)"
 [ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
 [ -x "$OPT" ] || die "$OPT missing (LLVM=$LLVM)"
