@@ -11,6 +11,8 @@ seconds=${1:?usage: run.sh SECONDS}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out=${OUT:-$root/build/fuzz-consolelog}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)   # absolute: the fuzzer runs in $out/run
 clang=${CLANG:-clang-22}
 src=$root/qemu-run/src
 mkdir -p "$out/corpus" "$out/seeds" "$out/run"
