@@ -1,7 +1,7 @@
 #!/bin/bash
 # bench/compile-time.sh - what the wrap-idiom plugin costs at compile time.
 #
-# Usage: bench/compile-time.sh [-n N] [--only NAME] [--callgrind NAME|all] [--check] [--setup-only]
+# Usage: bench/compile-time.sh [-n N] [--only NAME] [--callgrind NAME|all] [--check] [--setup-only] [--wrapv-pointer]
 #
 # Compiles big real C files -O2 with the wrap sanitizers
 #   -fsanitize=signed-integer-overflow,unsigned-integer-overflow,pointer-overflow
@@ -33,6 +33,10 @@
 #   --check           exit 1 when the overall ratio is >= 1.01 (instructions
 #                     if counted, else wall time)
 #   --setup-only      set up and stop
+#   --wrapv-pointer   the kernel files as CONFIG_UBSAN_WRAP_IDIOM_POINTER
+#                     builds them: -fno-wrapv-pointer for both variants (so
+#                     clang emits the pointer checks), and the plugin with
+#                     -wrap-idiom-wrapv-pointer (issue 11's mode)
 #
 # Environment: CLANG (clang-22), BUILD (the checkout's build),
 # PLUGIN ($BUILD/llvm-pass/WrapIdiom.so), WORK ($BUILD/bench), KBUILD_LOCK
@@ -59,7 +63,7 @@ SQDIR=$WORK/sqlite
 KOBJS="kernel/sched/fair.o mm/page_alloc.o fs/namei.o kernel/fork.o lib/vsprintf.o net/core/dev.o"
 SAN="-fsanitize=signed-integer-overflow,unsigned-integer-overflow,pointer-overflow"
 
-N=5 ONLY="" CG="" CHECK=0 SETUP_ONLY=0
+N=5 ONLY="" CG="" CHECK=0 SETUP_ONLY=0 WRAPV=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-n) N=${2:-}; shift 2 ;;
@@ -67,6 +71,7 @@ while [ $# -gt 0 ]; do
 	--callgrind) CG=${2:-}; shift 2 ;;
 	--check) CHECK=1; shift ;;
 	--setup-only) SETUP_ONLY=1; shift ;;
+	--wrapv-pointer) WRAPV=1; shift ;;
 	*) sed -n '4p' "$0" | sed 's/^# //' >&2; exit 2 ;;
 	esac
 done
@@ -161,6 +166,11 @@ for o in $KOBJS; do
 	# no dependency file, no -Werror (the sanitizers are not in kbuild's
 	# warning set), output to our own object
 	c=$(echo "$c" | sed -e 's/ -Wp,-MMD,[^ ]*//' -e 's/ -Werror / /' -e "s| -o $o | -o @OUT@ |")
+	if [ $WRAPV = 1 ]; then
+		names+=("${o%.o}.c") dirs+=("$KTREE") cmds+=("$c $SAN -fno-wrapv-pointer")
+		pflags+=("$PLUGIN_LOAD -mllvm -wrap-idiom-signed-wrap -mllvm -wrap-idiom-wrapv-pointer")
+		continue
+	fi
 	names+=("${o%.o}.c") dirs+=("$KTREE") cmds+=("$c $SAN")
 	pflags+=("$PLUGIN_LOAD -mllvm -wrap-idiom-signed-wrap -mllvm -wrap-idiom-pointer-wrap")
 done
