@@ -170,14 +170,13 @@ static int stale_guess(const char *f)
 	       starts_with(f, "__pfx_") || starts_with(f, "console_");
 }
 
-static int frame_line(const char *l, const struct cl_ksyms *map)
+/* A line of a call trace that is not a frame: the unwinder's marks. */
+static int trace_mark(const char *l)
 {
-	int u, frame;
-	free(frame_symbol(l, map, &u, &frame));
 	l = skip_ws(l);
-	return frame || starts_with(l, "? ") || starts_with(l, "<TASK>") ||
-	       starts_with(l, "</TASK>") || starts_with(l, "<IRQ>") || starts_with(l, "</IRQ>") ||
-	       starts_with(l, "<NMI>") || starts_with(l, "</NMI>");
+	return starts_with(l, "? ") || starts_with(l, "<TASK>") || starts_with(l, "</TASK>") ||
+	       starts_with(l, "<IRQ>") || starts_with(l, "</IRQ>") || starts_with(l, "<NMI>") ||
+	       starts_with(l, "</NMI>");
 }
 
 /* ---- reports ---- */
@@ -401,9 +400,15 @@ void cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct 
 		for (; j < L->n && !report_end(L->s[j]); j++) {
 			if (!starts_with(L->s[j], "Call Trace:") && !starts_with(L->s[j], "Call trace:"))
 				continue;
-			for (j++; j < L->n && frame_line(L->s[j], map); j++) {
+			/* each trace line read once: the trace ends at the
+			 * first line that is neither a frame nor a mark */
+			for (j++; j < L->n; j++) {
 				int u, frame;
 				char *f = frame_symbol(L->s[j], map, &u, &frame);
+				if (!frame && !trace_mark(L->s[j])) {
+					free(f);
+					break;
+				}
 				if (f && !u && !r.func && !machinery_frame(f))
 					r.func = f;
 				else if (f && u && !guess && !machinery_frame(f) && !stale_guess(f))

@@ -7,6 +7,8 @@
 
 #include "consolelog.h"
 
+extern "C" const char *read_error(void); // qemu-run/src/util.c
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -27,14 +29,13 @@ std::string sourceName(const char *Sym) {
 } // namespace
 
 Expected<std::unique_ptr<SystemMap>> SystemMap::load(StringRef Path) {
-  Expected<std::unique_ptr<MemoryBuffer>> Check = readFile(Path);
-  if (!Check) // not a regular file, too large, unreadable: its message
-    return Check.takeError();
+  // cl_ksyms_load() reads only a regular file of bounded size; read_error()
+  // says why it did not (qemu-run/src/util.c).
   auto M = std::make_unique<SystemMap>();
   M->K = cl_ksyms_load(Path.str().c_str());
   if (!M->K)
     return createStringError(std::errc::io_error, "cannot read '%s': %s",
-                             Path.str().c_str(), std::strerror(errno));
+                             Path.str().c_str(), read_error());
   if (!cl_ksyms_count(M->K))
     return createStringError(std::errc::invalid_argument,
                              "'%s' is not a System.map: no text symbols "
