@@ -370,8 +370,43 @@ int vruntime_later(unsigned long long v, unsigned long long min)
 	return time_after_eq(v, min); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
 }
 
-// Counterexamples: compared with something other than zero, or the
-// difference used as a value after its sign test.
+// kernel/time/timer.c __mod_timer(): the difference tested for zero, then
+// by its sign. Zero is exact under the wrap (equal counters), the sign test
+// is serial-number arithmetic.
+// IR-LABEL: define {{.*}} @timer_diff(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int timer_diff(size_t expires, size_t new_expires, int reduce)
+{
+	long diff = expires - new_expires; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	if (!diff)
+		return 1;
+	if (reduce && diff <= 0)
+		return 1;
+	return 0;
+}
+
+// Counterexamples: compared with something other than zero, only tested
+// for zero (no sign test: not a serial comparison), or the difference
+// used as a value after its sign test.
+// IR-LABEL: define {{.*}} @serial_only_zero(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+int serial_only_zero(size_t a, size_t b)
+{
+	long d = a - b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+	return !d;
+}
+
+// IR-LABEL: define {{.*}} @serial_zero_and_five(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+int serial_zero_and_five(size_t a, size_t b)
+{
+	long d = a - b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+	if (!d)
+		return 1;
+	return d == 5;
+}
+
 // IR-LABEL: define {{.*}} @serial_not_zero(
 // IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
 int serial_not_zero(size_t a, size_t b)

@@ -156,7 +156,11 @@ bool onlyUsedByWrapTests(const WrappingOp &Op, std::string &Why) {
 /// Other comparisons (`(long)(a - b) < 5`, unsigned ones) and any other use
 /// keep the check.
 /// Every use of V (through sign extensions, which keep the sign) is a
-/// signed comparison with zero, and there is at least one.
+/// signed comparison with zero, and there is at least one. Equality with
+/// zero may come beside them (`if (!diff) return; if (diff <= 0) ...`, the
+/// timer wheel's __mod_timer()): the modular difference is zero exactly
+/// when the counters are equal, so that test is exact whether or not the
+/// difference wrapped.
 bool onlySignCompared(const Value *Root) {
   SmallVector<const Value *, 4> Work{Root};
   unsigned Tests = 0;
@@ -171,12 +175,12 @@ bool onlySignCompared(const Value *Root) {
         continue;
       }
       const auto *Cmp = dyn_cast<ICmpInst>(User);
-      if (!Cmp || !Cmp->isSigned())
+      if (!Cmp || !(Cmp->isSigned() || Cmp->isEquality()))
         return false;
       const auto *Zero = dyn_cast<ConstantInt>(Cmp->getOperand(1 - U.getOperandNo()));
       if (!Zero || !Zero->isZero())
         return false;
-      ++Tests;
+      Tests += Cmp->isSigned();
     }
   }
   return Tests > 0;
