@@ -56,6 +56,24 @@ const char *cl_message(const char *l)
 	return l;
 }
 
+/* The "[    1.234567]" printk time of a console line, -1 if it has none. */
+static double line_time(const char *l)
+{
+	if (l[0] == '<') {
+		const char *c = strchr(l, '>');
+		if (c && c - l > 1 && c - l <= 4 && digits(l + 1, c))
+			l = c + 1;
+	}
+	if (*l != '[' || !bracket(l, 0))
+		return -1;
+	/* bracket() accepted digits[.digits] or a caller id */
+	while (*++l == ' ')
+		;
+	if (*l < '0' || *l > '9')
+		return -1;
+	return strtod(l, NULL);
+}
+
 void cl_lines(char *text, struct lines *L)
 {
 	size_t cap = 0;
@@ -69,9 +87,11 @@ void cl_lines(char *text, struct lines *L)
 			cap = cap ? 2 * cap : 1024;
 			L->s = xrealloc(L->s, cap * sizeof(*L->s));
 			L->no = xrealloc(L->no, cap * sizeof(*L->no));
+			L->time = xrealloc(L->time, cap * sizeof(*L->time));
 		}
 		L->s[L->n] = (char *)cl_message(l);
 		L->no[L->n] = no;
+		L->time[L->n] = line_time(l);
 		L->n++;
 	}
 }
@@ -80,6 +100,7 @@ void cl_lines_free(struct lines *L)
 {
 	free(L->s);
 	free(L->no);
+	free(L->time);
 	free(L->buf);
 	memset(L, 0, sizeof(*L));
 }

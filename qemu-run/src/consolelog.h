@@ -34,6 +34,7 @@ extern "C" {
 struct lines {
 	char **s;
 	int *no;         /* 1-based log line */
+	double *time;    /* its printk time in seconds, -1: none */
 	size_t n;
 	char *buf;       /* owns the text */
 };

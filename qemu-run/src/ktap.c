@@ -95,6 +95,11 @@ static int peek_line(struct stream *s)
 	return s->i < s->end ? s->l->no[s->i] : (s->end ? s->l->no[s->end - 1] : 0);
 }
 
+static double peek_time(struct stream *s)
+{
+	return s->i < s->end ? s->l->time[s->i] : -1;
+}
+
 static void kt_error(struct stream *s, struct ktest *t, const char *fmt, const char *arg)
 {
 	char *m = xasprintf(fmt, arg);
@@ -110,6 +115,7 @@ static struct ktest *kt_new(void)
 	t->name = xstrdup("");
 	t->status = KT_CRASHED;
 	t->expected_count = -1;
+	t->t_begin = t->t_end = -1;
 	return t;
 }
 
@@ -249,6 +255,7 @@ static int parse_test_result(struct stream *s, struct ktest *t, int expected_num
 	free(t->name);
 	t->name = result_name(l);
 	t->line = peek_line(s);
+	t->t_end = peek_time(s);
 	long n = ktap_number(num, INT_MAX);
 	if (n != expected_num) {
 		char buf[96];
@@ -297,6 +304,7 @@ static struct ktest *parse_test(struct stream *s, int expected_num, int is_subte
 	}
 
 	parse_diagnostic(s);
+	t->t_begin = peek_time(s);
 	if (!is_subtest) {
 		free(t->name);
 		t->name = xstrdup("main");

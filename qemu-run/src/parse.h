@@ -19,6 +19,7 @@ struct ktest {
 	size_t nsub;
 	struct kt_counts counts;
 	int line;                   /* log line of its header or result */
+	double t_begin, t_end;      /* printk times of its first and result lines, -1: none */
 	int missing;                /* a planned result that never came */
 };
 

@@ -223,11 +223,16 @@ void print_summary(struct result *const *r, const char *const *names, size_t n)
 			struct ktest *t = lookup(r[j], by[j], name);
 			if (!t)
 				sv_add(&c, "-");
+			else if (t->t_begin >= 0 && t->t_end >= t->t_begin)
+				/* the guest's own clock, header to result */
+				sv_addf(&c, "%s %d/%d %.1fs", kt_status_str(t->status), t->counts.passed,
+					t->counts.passed + t->counts.failed + t->counts.crashed + t->counts.skipped,
+					t->t_end - t->t_begin);
 			else
 				sv_addf(&c, "%s %d/%d", kt_status_str(t->status), t->counts.passed,
 					t->counts.passed + t->counts.failed + t->counts.crashed + t->counts.skipped);
 		}
-		char *l = xasprintf("  %s (cases passed/total)", name);
+		char *l = xasprintf("  %s (cases passed/total, guest time)", name);
 		row(l, &c);
 		free(l);
 	}
