@@ -141,6 +141,8 @@ void make_argv(const struct qr_opts *o, const char *tree, struct strv *a)
 		else
 			sv_addf(a, "CC=%s clang", o->cc_wrapper);
 	}
+	if (o->kcflags)
+		sv_addf(a, "KCFLAGS=%s", o->kcflags);
 	if (o->use_plugin) {
 		struct sbuf b = {0};
 		sv_addf(a, "WRAP_IDIOM_PLUGIN=%s", o->plugin);

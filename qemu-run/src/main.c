@@ -45,6 +45,9 @@ static const char usage[] =
 "  --llvm SUFFIX          make LLVM=SUFFIX (default -22)\n"
 "  --cc-wrapper CMD       make CC=\"CMD clang<SUFFIX>\": ccache, icecc, distcc\n"
 "                         (README.md \"Building at scale\")\n"
+"  --kcflags FLAGS        make KCFLAGS=\"FLAGS\" (e.g. clang's own exclusion,\n"
+"                         -fsanitize-undefined-ignore-overflow-pattern=all, with --no-plugin\n"
+"                         and a --tree of its own)\n"
 "  -j N                   make -jN (default: number of CPUs)\n"
 "  --lock FILE            build lock (default $" QR_LOCK_ENV " if set, else\n"
 "                         <build>/" QR_LOCK_NAME "; created with its directory)\n"
@@ -83,7 +86,7 @@ enum {
 	OPT_TARBALL, OPT_PATCHES, OPT_CONFIGS, OPT_WITHOUT_REFACTORS, OPT_LLVM, OPT_LOCK,
 	OPT_KERNEL, OPT_TIMEOUT, OPT_ACCEL, OPT_REPROBE, OPT_MEMORY, OPT_MODULE, OPT_APPEND,
 	OPT_LOG_DIR, OPT_EXPECT, OPT_STRICT, OPT_COMPARE, OPT_EXPECT_FAIL, OPT_NO_BUILD,
-	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS, OPT_CC_WRAPPER, OPT_PROFILE,
+	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS, OPT_CC_WRAPPER, OPT_PROFILE, OPT_KCFLAGS,
 };
 
 static const struct option longopts[] = {
@@ -99,6 +102,7 @@ static const struct option longopts[] = {
 	{ "without-refactors", no_argument, 0, OPT_WITHOUT_REFACTORS },
 	{ "llvm", required_argument, 0, OPT_LLVM },
 	{ "cc-wrapper", required_argument, 0, OPT_CC_WRAPPER },
+	{ "kcflags", required_argument, 0, OPT_KCFLAGS },
 	{ "lock", required_argument, 0, OPT_LOCK },
 	{ "kernel", required_argument, 0, OPT_KERNEL },
 	{ "timeout", required_argument, 0, OPT_TIMEOUT },
@@ -427,6 +431,7 @@ int main(int argc, char **argv)
 		case OPT_WITHOUT_REFACTORS: o.without_refactors = 1; break;
 		case OPT_LLVM: o.llvm = optarg; break;
 		case OPT_CC_WRAPPER: o.cc_wrapper = check_cc_wrapper(optarg); break;
+		case OPT_KCFLAGS: o.kcflags = optarg; break;
 		case OPT_LOCK: o.lock_file = optarg; break;
 		case 'j': o.jobs = (int)parse_num("-j", optarg); break;
 		case OPT_KERNEL: o.kernel = abs_path(optarg); break;

@@ -48,6 +48,7 @@ struct qr_opts {
 	int without_refactors;
 	const char *llvm;          /* make LLVM=<this> */
 	const char *cc_wrapper;    /* --cc-wrapper: make CC="<this> clang<LLVM>" */
+	const char *kcflags;       /* --kcflags: make KCFLAGS="<this>" */
 	int jobs;
 	/* boot */
 	const char *kernel;        /* --kernel: boot this image instead of the tree's */
