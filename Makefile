@@ -84,7 +84,8 @@ QEMU_RUN = $(BUILD)/qemu-run/qemu-run
 # qemu-run/configs/profiles/: tiny, workload (BusyBox + the kernel's KUnit
 # suites), defconfig (x86_64_defconfig + kvm_guest.config; not in check).
 PROFILE ?= tiny
-BOOT_TEST_PROFILE ?= tiny
+# make check's boot test: the workload profile, which contains tiny's tests.
+BOOT_TEST_PROFILE ?= workload
 
 boot: plugin
 	$(QEMU_RUN) run --compare --profile $(PROFILE)
