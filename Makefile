@@ -12,18 +12,20 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity pointer-sites bench bench-scaling clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test boot-test-arm64 busybox-arm64 lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity pointer-sites bench bench-scaling clean help
 
 all: plugin
 
 help:
 	@echo "make boot    - build the plugin, build the patched kernel with it, boot it in QEMU, print the verdict"
 	@echo "               PROFILE=tiny|workload|defconfig (default tiny; qemu-run/configs/profiles/)"
+	@echo "               ARCH=x86_64|arm64 (default x86_64; arm64: tiny and workload)"
 	@echo "make check   - build everything and run every test (lit with LLVM 22 and 19, tools, boot test)"
 	@echo "make check-paths - no file names a path of one machine (part of check, runs first)"
 	@echo "make plugin  - build $(BUILD)/llvm-pass/WrapIdiom.so against LLVM 22"
 	@echo "make lit     - run the lit suite against LLVM 22 (lit-19: against LLVM 19)"
 	@echo "make boot-test - the boot test of make check: the plugin kernel PASSes --strict, the no-plugin one fails wrap_idiom"
+	@echo "make boot-test-arm64 - the same for the arm64 tiny kernel (part of check)"
 	@echo "make check-distributed - the plugin under ccache, icecream and distcc on loopback daemons (part of check)"
 	@echo "make icecc-env - an icecream environment with clang-22, the plugin and ignorelists/*.scl ($(BUILD)/icecc)"
 	@echo "make lint-ignorelists - lint ignorelists/*.scl against the patched 6.12 tree"
@@ -58,7 +60,7 @@ lit-19: plugin-19
 	cmake --build $(BUILD19) --target check-lit
 
 # check-paths first: it takes no time and needs nothing built.
-check: check-paths lit lit-19 fuzz-quick fuzz-oracle-quick fuzz-log-quick check-distributed lint-ignorelists boot-test
+check: check-paths lit lit-19 fuzz-quick fuzz-oracle-quick fuzz-log-quick check-distributed lint-ignorelists boot-test boot-test-arm64
 	@echo "check: all tests passed"
 
 # Defaults come from the checkout and the build directory, never from a path
@@ -84,14 +86,31 @@ QEMU_RUN = $(BUILD)/qemu-run/qemu-run
 # qemu-run/configs/profiles/: tiny, workload (BusyBox + the kernel's KUnit
 # suites), defconfig (x86_64_defconfig + kvm_guest.config; not in check).
 PROFILE ?= tiny
-# make check's boot test: the workload profile, which contains tiny's tests.
+# ARCH=x86_64|arm64 (qemu-run --arch): arm64 kernels are built with
+# make ARCH=arm64 LLVM=-22 and booted in qemu-system-aarch64 -M virt -cpu max.
+ARCH ?= x86_64
+# make check's boot tests: the x86_64 workload profile, which contains tiny's
+# tests, and the arm64 tiny profile.
 BOOT_TEST_PROFILE ?= workload
+BOOT_TEST_ARM64_PROFILE ?= tiny
 
-boot: plugin
-	$(QEMU_RUN) run --compare --profile $(PROFILE)
+# What a guest of an architecture needs beyond the packages of deps.sh.
+ARCH_DEPS_arm64 = busybox-arm64
+
+boot: plugin $(ARCH_DEPS_$(ARCH))
+	$(QEMU_RUN) run --compare --profile $(PROFILE) --arch $(ARCH)
 
 boot-test: plugin
-	$(QEMU_RUN) run --strict --expect-fail-without-plugin --profile $(BOOT_TEST_PROFILE)
+	$(QEMU_RUN) run --strict --expect-fail-without-plugin --profile $(BOOT_TEST_PROFILE) --arch x86_64
+
+boot-test-arm64: plugin busybox-arm64
+	$(QEMU_RUN) run --strict --expect-fail-without-plugin --profile $(BOOT_TEST_ARM64_PROFILE) --arch arm64
+
+# Debian's busybox-static:arm64, unpacked under the build directory where
+# qemu-run --arch arm64 looks for it: it cannot be installed beside the
+# amd64 package (scripts/fetch-deb.sh).
+busybox-arm64: deps
+	scripts/fetch-deb.sh busybox-static:arm64 $(BUILD)/deps/busybox-static_arm64 bin/busybox
 
 # ignorelists/*.scl against the patched 6.12 tree the harness unpacks: every
 # fun: names a function defined there, every src: matches a file, every

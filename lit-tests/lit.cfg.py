@@ -51,6 +51,13 @@ config.available_features.add("llvm%d" % config.llvm_version_major)
 # Debian's busybox-static (scripts/deps.sh kernel): the guest workload's shell.
 if shutil.which("busybox"):
     config.available_features.add("busybox")
+# arm64 guests (scripts/deps.sh arm64): QEMU's aarch64 emulator, and the
+# guest /init CMake builds with Debian's cross compiler.
+if shutil.which("qemu-system-aarch64"):
+    config.available_features.add("qemu-aarch64")
+if os.path.exists(os.path.join(config.wrapidiom_obj_root, "qemu-run", "init",
+                               "qemu-run-init-arm64")):
+    config.available_features.add("arm64-init")
 if config.llvm_version_major >= 20:
     # -fsanitize-undefined-ignore-overflow-pattern= arrived in clang 20.
     config.available_features.add("ignore-overflow-pattern")

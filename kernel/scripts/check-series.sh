@@ -5,8 +5,8 @@
 # tree that no patch has touched yet), one patch at a time with patch -p1,
 # and run scripts/checkpatch.pl --no-tree on each patch. With --build,
 # build the test configuration (tinyconfig + qemu-run/configs/base.config
-# + ubsan.config, plus wrap-idiom.config with --plugin) after each patch;
-# every build is serialized through flock "$KBUILD_LOCK" (default
+# + x86_64.config + ubsan.config, plus wrap-idiom.config with --plugin) after
+# each patch; every build is serialized through flock "$KBUILD_LOCK" (default
 # <checkout>/build/.kbuild.lock, as qemu-run's: one kernel build at a time
 # per build directory; users sharing a machine export one KBUILD_LOCK).
 #
@@ -62,7 +62,7 @@ if [ $build -eq 1 ]; then
 		echo "check-series: cannot create the directory of the build lock $KBUILD_LOCK" >&2; exit 2; }
 fi
 
-frags=("$configs/base.config" "$configs/ubsan.config")
+frags=("$configs/base.config" "$configs/x86_64.config" "$configs/ubsan.config")
 makevars=(LLVM="$LLVM")
 if [ $ccache -eq 1 ]; then
 	command -v ccache >/dev/null || { echo "check-series: ccache not installed" >&2; exit 2; }

@@ -15,7 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define QEMU "qemu-system-x86_64"
 #define KVM_PROBE_TIMEOUT 20.0
 #define INIT_DONE "qemu-run-init: done"
 #define WORKLOAD_PATH "/workload.sh"
@@ -69,8 +68,8 @@ static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 	int rc;
 
 	if (!init) {
-		qr_err("cannot read the guest init %s: %s (cmake --build builds it)", o->init_binary,
-		       strerror(errno));
+		qr_err("cannot read the %s guest init %s: %s (%s)", o->arch->name, o->init_binary,
+		       strerror(errno), o->arch->init_hint);
 		return -1;
 	}
 	cpio_entry(&c, "dev", S_IFDIR | 0755, 0, 0, NULL, 0);
@@ -83,7 +82,7 @@ static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 	free(init);
 	if (profile_get(o)->workload) {
 		/* BusyBox installs its applet links in /bin at the start of the workload */
-		char *bb = workload_busybox(&len), *script;
+		char *bb = workload_busybox(o, &len), *script;
 		if (!bb)
 			return -1;
 		cpio_entry(&c, "bin", S_IFDIR | 0755, 0, 0, NULL, 0);
@@ -135,9 +134,9 @@ struct qemu_res {
 	int status;     /* exit status of QEMU, 128+sig when killed */
 };
 
-static int run_qemu(const char *kernel, const char *initrd, const char *disk,
-		    const char *cmdline, const char *accel, int mem_mb, double timeout,
-		    const char *log, struct qemu_res *r)
+static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *initrd,
+		    const char *disk, const char *cmdline, const char *accel, int mem_mb,
+		    double timeout, const char *log, struct qemu_res *r)
 {
 	struct strv a = {0};
 	char *errlog = xasprintf("%s.qemu-stderr", log);
@@ -145,7 +144,9 @@ static int run_qemu(const char *kernel, const char *initrd, const char *disk,
 	double t0;
 	int st = 0;
 
-	sv_add(&a, QEMU);
+	sv_add(&a, arch->qemu);
+	for (size_t i = 0; arch->machine[i]; i++)
+		sv_add(&a, arch->machine[i]);
 	sv_add(&a, "-nographic");
 	sv_add(&a, "-no-reboot");
 	sv_add(&a, "-monitor");
@@ -156,7 +157,6 @@ static int run_qemu(const char *kernel, const char *initrd, const char *disk,
 	sv_add(&a, "1");
 	sv_add(&a, "-accel");
 	sv_add(&a, accel);
-	/* No "-cpu host": on this machine it makes QEMU 7.2 abort on an MSR. */
 	/* No network outside the guest: no NIC at all (the workload uses lo). */
 	sv_add(&a, "-nic");
 	sv_add(&a, "none");
@@ -206,7 +206,7 @@ static int run_qemu(const char *kernel, const char *initrd, const char *disk,
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 	if (!r->timed_out && r->status != 0) {
 		char *e = read_file(errlog, NULL);
-		qr_warn("%s exited with status %d%s%s", QEMU, r->status, e && *e ? ":\n" : "",
+		qr_warn("%s exited with status %d%s%s", arch->qemu, r->status, e && *e ? ":\n" : "",
 			e ? e : "");
 		free(e);
 	}
@@ -240,6 +240,12 @@ static const char *pick_accel(struct qr_opts *o, const char *kernel, const char 
 		free(cache);
 		return o->accel;
 	}
+	if (arch_host() != o->arch) {
+		qr_msg("boot: accelerator tcg (%s guest, not this machine's architecture)",
+		       o->arch->name);
+		free(cache);
+		return "tcg";
+	}
 	if (c && (starts_with(c, "kvm=works") || starts_with(c, "kvm=broken"))) {
 		res = starts_with(c, "kvm=works") ? "kvm" : "tcg";
 		qr_msg("boot: accelerator %s (cached KVM probe in %s; --reprobe-kvm to redo)", res,
@@ -261,9 +267,11 @@ static const char *pick_accel(struct qr_opts *o, const char *kernel, const char 
 		close(fd);
 		snprintf(marker, sizeof(marker), "kvmprobe-%ld-%d", (long)time(NULL), (int)getpid());
 		snprintf(needle, sizeof(needle), "qemu-run-init: marker %s", marker);
-		char *cmdline = xasprintf("console=ttyS0 panic=-1 qemu_run.marker=%s", marker);
+		char *cmdline = xasprintf("console=%s panic=-1 qemu_run.marker=%s",
+					  o->arch->console, marker);
 		qr_msg("boot: probing KVM with a %.0f s test boot (log %s)", KVM_PROBE_TIMEOUT, log);
-		run_qemu(kernel, initrd, NULL, cmdline, "kvm", 256, KVM_PROBE_TIMEOUT, log, &r);
+		run_qemu(o->arch, kernel, initrd, NULL, cmdline, "kvm", 256, KVM_PROBE_TIMEOUT, log,
+			 &r);
 		if (log_contains(log, needle)) {
 			res = "kvm";
 			sb_addf(&why, "test boot reached /init in %.1f s", r.seconds);
@@ -303,10 +311,11 @@ static void link_latest(const char *dir, const char *target_base, const char *li
 int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **log_out,
 	       struct boot_facts *facts)
 {
-	const char *variant = variant_name(o->use_plugin), *prof = profile_suffix(o);
-	/* tiny: plugin, noplugin (the old names); else workload-plugin, ... */
-	char *vname = xasprintf("%s%s%s", prof ? prof : "", prof ? "-" : "", variant);
-	char *kimg = kernel ? xstrdup(kernel) : xasprintf("%s/arch/x86/boot/bzImage", tree);
+	const char *variant = variant_name(o->use_plugin), *sfx = name_suffix(o);
+	/* tiny x86_64: plugin, noplugin (the old names); else workload-plugin,
+	 * arm64-plugin, workload-arm64-noplugin, ... */
+	char *vname = xasprintf("%s%s%s", *sfx ? sfx + 1 : "", *sfx ? "-" : "", variant);
+	char *kimg = kernel ? xstrdup(kernel) : xasprintf("%s/%s", tree, o->arch->image);
 	char *initrd = xasprintf("%s/initramfs-%s.cpio", o->state_dir, vname);
 	char *ts = timestamp_str();
 	char *base = xasprintf("%s-%s.log", ts, vname);
@@ -318,6 +327,9 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 
 	if (!file_exists(kimg))
 		qr_die(QR_EXIT_FAIL, "no kernel image %s (run build first, or give --kernel)", kimg);
+	if (!on_path(o->arch->qemu))
+		qr_die(QR_EXIT_FAIL, "cannot run %s: not on PATH (%s)", o->arch->qemu,
+		       o->arch->qemu_hint);
 	if (mkdir_p(o->log_dir) < 0 || mkdir_p(o->state_dir) < 0)
 		qr_die(QR_EXIT_FAIL, "cannot create %s: %s", o->log_dir, strerror(errno));
 	if (make_initramfs(o, tree, initrd) < 0)   /* tree NULL: no modules */
@@ -328,7 +340,7 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 
 	for (size_t i = 0; i < o->modules.n; i++)
 		sb_addf(&mods, "%s%s", i ? "," : "", o->modules.v[i]);
-	sb_add(&cmd, "console=ttyS0 panic=-1 log_buf_len=64M");
+	sb_addf(&cmd, "console=%s panic=-1 log_buf_len=64M", o->arch->console);
 	if (mods.len)
 		sb_addf(&cmd, " qemu_run.modules=%s", mods.s);
 	if (o->prof->workload)
@@ -339,9 +351,9 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 	for (size_t i = 0; i < o->append.n; i++)
 		sb_addf(&cmd, " %s", o->append.v[i]);
 
-	qr_msg("boot: %s kernel %s (profile %s), -accel %s, timeout %.0f s, log %s", variant, kimg,
-	       o->prof->name, accel, o->timeout, log);
-	run_qemu(kimg, initrd, disk, cmd.s, accel, o->memory_mb, o->timeout, log, &r);
+	qr_msg("boot: %s %s kernel %s (profile %s), -accel %s, timeout %.0f s, log %s",
+	       o->arch->name, variant, kimg, o->prof->name, accel, o->timeout, log);
+	run_qemu(o->arch, kimg, initrd, disk, cmd.s, accel, o->memory_mb, o->timeout, log, &r);
 	if (!file_exists(log)) {
 		qr_err("QEMU wrote no console log (%s)", log);
 		return QR_EXIT_FAIL;
@@ -365,10 +377,11 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 			facts->accel = xstrdup(accel);
 			facts->system_map = smap && file_exists(smap) ? xstrdup(smap) : NULL;
 		}
-		char *m = xasprintf("variant=%s\nprofile=%s\nkernel=%s\naccel=%s\ntimeout=%.0f\n"
-				    "boot_seconds=%.1f\ntimed_out=%d\nqemu_status=%d\ncmdline=%s\n"
-				    "system_map=%s\n%s",
-				    variant, o->prof->name, kimg, accel, o->timeout, r.seconds,
+		char *m = xasprintf("variant=%s\nprofile=%s\narch=%s\nkernel=%s\naccel=%s\n"
+				    "timeout=%.0f\nboot_seconds=%.1f\ntimed_out=%d\nqemu_status=%d\n"
+				    "cmdline=%s\nsystem_map=%s\n%s",
+				    variant, o->prof->name, o->arch->name, kimg, accel, o->timeout,
+				    r.seconds,
 				    r.timed_out, r.status,
 				    cmd.s, smap && file_exists(smap) ? smap : "",
 				    bt && !kernel ? bt : "");

@@ -11,36 +11,37 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Debian's busybox-static; the dynamic busybox package uses the same path. */
-#define BUSYBOX "/bin/busybox"
 #define DISK_SIZE "64M"
 /* seed.txt holds the numbers 1..SEED_LINES, one a line: the guest makes the
  * same text with `seq` and compares checksums (workload.sh, step mount). */
 #define SEED_LINES 20000
 
-/* Reads BUSYBOX; refuses one that needs a dynamic loader the guest lacks. */
-char *workload_busybox(size_t *len)
+/* Reads the arch's BusyBox (o->busybox: Debian's busybox-static); refuses one
+ * of another architecture or one that needs a dynamic loader the guest lacks. */
+char *workload_busybox(const struct qr_opts *o, size_t *len)
 {
-	char *b = read_file(BUSYBOX, len);
+	const char *bb = o->busybox;
+	char *b = read_file(bb, len);
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)b;
 
 	if (!b) {
-		qr_err("cannot read %s: %s (scripts/deps.sh kernel installs busybox-static)",
-		       BUSYBOX, strerror(errno));
+		qr_err("cannot read the %s BusyBox %s: %s (%s)", o->arch->name, bb, read_error(),
+		       o->arch->busybox_hint);
 		return NULL;
 	}
 	if (*len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != EM_X86_64 ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != o->arch->elf_machine ||
 	    eh->e_phoff > *len || eh->e_phnum > (*len - eh->e_phoff) / sizeof(Elf64_Phdr)) {
-		qr_err("%s is not an x86_64 ELF executable", BUSYBOX);
+		qr_err("%s is not a 64-bit %s ELF executable, which the %s guest needs (%s)", bb,
+		       o->arch->elf_name, o->arch->name, o->arch->busybox_hint);
 		free(b);
 		return NULL;
 	}
 	for (unsigned i = 0; i < eh->e_phnum; i++) {
 		const Elf64_Phdr *ph = (const Elf64_Phdr *)(b + eh->e_phoff) + i;
 		if (ph->p_type == PT_INTERP) {
-			qr_err("%s is dynamically linked; the guest has no libc: install "
-			       "busybox-static (scripts/deps.sh kernel)", BUSYBOX);
+			qr_err("%s is dynamically linked; the guest has no libc: it needs "
+			       "busybox-static (%s)", bb, o->arch->busybox_hint);
 			free(b);
 			return NULL;
 		}

@@ -130,6 +130,9 @@ void make_argv(const struct qr_opts *o, const char *tree, struct strv *a)
 	sv_add(a, "make");
 	sv_add(a, "-C");
 	sv_add(a, tree);
+	/* always given: an ARCH from the caller's environment or MAKEFLAGS
+	 * (make boot ARCH=arm64) must never reach the wrong tree */
+	sv_addf(a, "ARCH=%s", o->arch->karch);
 	sv_addf(a, "LLVM=%s", o->llvm);
 	if (o->cc_wrapper) {
 		/* the clang that LLVM= names, as Kbuild spells it */
@@ -318,7 +321,7 @@ int stage_build(struct qr_opts *o, const char *tree, double *seconds)
 
 	make_argv(o, tree, &a);
 	sv_addf(&a, "-j%d", o->jobs);
-	sv_add(&a, "bzImage");
+	sv_add(&a, o->arch->image_target);
 	if (strcmp(modules, "y") == 0)
 		sv_add(&a, "modules");
 	unlink(log);
@@ -343,7 +346,7 @@ int stage_build(struct qr_opts *o, const char *tree, double *seconds)
 				    variant_name(o->use_plugin), prog.steps);
 		write_file(meta, m, strlen(m));
 		free(m);
-		qr_msg("build: %s/arch/x86/boot/bzImage built in %.1f s (log %s)", tree, dt, log);
+		qr_msg("build: %s/%s built in %.1f s (log %s)", tree, o->arch->image, dt, log);
 	}
 	if (seconds)
 		*seconds = dt;

@@ -28,12 +28,15 @@ static const char usage[] =
 "variant and trees:\n"
 "  --profile NAME         tiny (default), workload, defconfig: qemu-run/configs/profiles/NAME\n"
 "                         (base config, fragments, expectations, workload, timeout)\n"
+"  --arch NAME            x86_64 (default) or arm64: make ARCH=, the image, QEMU\n"
+"                         (qemu-system-aarch64 -M virt -cpu max, always TCG), the guest's\n"
+"                         binaries; the profile's KEY@ARCH lines\n"
 "  --plugin PATH          WrapIdiom.so (default <build>/llvm-pass/WrapIdiom.so)\n"
 "  --no-plugin            build without the plugin (no wrap-idiom.config, own tree)\n"
 "  --ignorelist FILE      pass FILE in WRAP_IDIOM_IGNORELISTS; repeatable\n"
 "                         (default: <src>/ignorelists/*.scl)\n"
-"  --tree DIR             kernel tree (default <build>/linux-6.12[-PROFILE][-noplugin];\n"
-"                         no -PROFILE for tiny)\n"
+"  --tree DIR             kernel tree (default <build>/linux-6.12[-PROFILE][-ARCH][-noplugin];\n"
+"                         no -PROFILE for tiny, no -ARCH for x86_64)\n"
 "  --build-root DIR       <build>: default the CMake build directory of this\n"
 "                         executable (<build>/qemu-run/qemu-run)\n"
 "  --src-root DIR         <src>: the wrapidiom checkout (default: the one the build\n"
@@ -52,12 +55,14 @@ static const char usage[] =
 "  --lock FILE            build lock (default $" QR_LOCK_ENV " if set, else\n"
 "                         <build>/" QR_LOCK_NAME "; created with its directory)\n"
 "boot:\n"
-"  --kernel IMAGE         boot IMAGE instead of the tree's bzImage (modules: only\n"
+"  --kernel IMAGE         boot IMAGE instead of the tree's bzImage/Image (modules: only\n"
 "                         from an explicit --tree)\n"
 "  --timeout SEC          kill QEMU after SEC seconds -> TIMEOUT (default: the profile's, else 300)\n"
 "  --accel auto|kvm|tcg   default auto: KVM only if a 20 s test boot reaches /init (cached)\n"
 "  --reprobe-kvm          redo the cached KVM test boot\n"
 "  --memory MB            guest memory (default 512)\n"
+"  --busybox FILE         the workload's static BusyBox (default /bin/busybox; arm64:\n"
+"                         <build>/deps/busybox-static_arm64/bin/busybox, make busybox-arm64)\n"
 "  --module NAME          /init loads NAME.ko; repeatable (default: 'load' lines of --expect)\n"
 "  --append WORD          extra kernel command line; repeatable\n"
 "  --log-dir DIR          default <build>/qemu-run/logs\n"
@@ -87,6 +92,7 @@ enum {
 	OPT_KERNEL, OPT_TIMEOUT, OPT_ACCEL, OPT_REPROBE, OPT_MEMORY, OPT_MODULE, OPT_APPEND,
 	OPT_LOG_DIR, OPT_EXPECT, OPT_STRICT, OPT_COMPARE, OPT_EXPECT_FAIL, OPT_NO_BUILD,
 	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS, OPT_CC_WRAPPER, OPT_PROFILE, OPT_KCFLAGS,
+	OPT_ARCH, OPT_BUSYBOX,
 };
 
 static const struct option longopts[] = {
@@ -121,6 +127,8 @@ static const struct option longopts[] = {
 	{ "sites", no_argument, 0, OPT_SITES },
 	{ "ktap-counts", no_argument, 0, OPT_KTAP_COUNTS },
 	{ "profile", required_argument, 0, OPT_PROFILE },
+	{ "arch", required_argument, 0, OPT_ARCH },
+	{ "busybox", required_argument, 0, OPT_BUSYBOX },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "help", no_argument, 0, 'h' },
 	{ 0, 0, 0, 0 },
@@ -137,8 +145,7 @@ char *tree_for(const struct qr_opts *o, int use_plugin)
 {
 	if (o->tree)
 		return abs_path(o->tree);
-	const char *p = profile_suffix(o);
-	return xasprintf("%s/linux-6.12%s%s%s", o->build_root, p ? "-" : "", p ? p : "",
+	return xasprintf("%s/linux-6.12%s%s", o->build_root, name_suffix(o),
 			 use_plugin ? "" : "-noplugin");
 }
 
@@ -157,22 +164,9 @@ static const char *check_cc_wrapper(const char *cmd)
 {
 	size_t n = strcspn(cmd, " \t");
 	char *prog = xstrndup(cmd, n);
-	int found = 0;
 	if (!*prog)
 		qr_die(QR_EXIT_USAGE, "--cc-wrapper wants a command, such as ccache or icecc");
-	if (strchr(prog, '/')) {
-		found = access(prog, X_OK) == 0;
-	} else {
-		const char *path = getenv("PATH");
-		char *dirs = xstrdup(path && *path ? path : "/usr/bin:/bin"), *save = NULL;
-		for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
-			char *f = xasprintf("%s/%s", *d ? d : ".", prog);
-			found = access(f, X_OK) == 0;
-			free(f);
-		}
-		free(dirs);
-	}
-	if (!found)
+	if (!on_path(prog))
 		qr_die(QR_EXIT_USAGE, "--cc-wrapper %s: no program '%s' on PATH", cmd, prog);
 	free(prog);
 	return cmd;
@@ -225,7 +219,11 @@ static void finish_opts(struct qr_opts *o)
 	char *self_build = path_dirname(self);
 	const char *env_lock = getenv(QR_LOCK_ENV);
 
-	o->init_binary = xasprintf("%s/init/qemu-run-init", self);
+	o->arch = arch_get(o->arch_name ? o->arch_name : QR_DEFAULT_ARCH);
+	o->init_binary = xasprintf("%s/init/%s", self, o->arch->init);
+	if (!strcmp(o->accel, "kvm") && arch_host() != o->arch)
+		qr_die(QR_EXIT_USAGE, "--accel kvm: this machine cannot run %s guests under KVM "
+		       "(use tcg or auto)", o->arch->name);
 	if (!o->src_root) {
 		char *why = NULL;
 		o->src_root = cmake_source_dir(self_build, &why);
@@ -245,6 +243,12 @@ static void finish_opts(struct qr_opts *o)
 					: xasprintf("%s/qemu-run/configs", o->src_root);
 	o->state_dir = xasprintf("%s/qemu-run", o->build_root);
 	o->log_dir = o->log_dir ? abs_path(o->log_dir) : xasprintf("%s/logs", o->state_dir);
+	if (o->busybox)
+		o->busybox = abs_path(o->busybox);
+	else if (o->arch->busybox[0] == '/')
+		o->busybox = o->arch->busybox;
+	else
+		o->busybox = xasprintf("%s/%s", o->build_root, o->arch->busybox);
 	if (!o->lock_file && env_lock && *env_lock)
 		o->lock_file = env_lock;
 	o->lock_file = o->lock_file ? abs_path(o->lock_file)
@@ -458,11 +462,20 @@ int main(int argc, char **argv)
 		case OPT_SITES: o.sites = 1; break;
 		case OPT_KTAP_COUNTS: o.ktap_counts = 1; break;
 		case OPT_PROFILE: o.profile = optarg; break;
+		case OPT_ARCH: o.arch_name = optarg; break;
+		case OPT_BUSYBOX: o.busybox = optarg; break;
 		case 'v': qr_verbose = 1; break;
 		case 'h': fputs(usage, stdout); return 0;
 		default: fputs("try: qemu-run --help\n", stderr); return QR_EXIT_USAGE;
 		}
 	}
+	/* The kernel's make must see only the variables qemu-run gives it: not
+	 * those of a make that runs qemu-run (make boot ARCH=arm64 PROFILE=...
+	 * puts them in MAKEFLAGS), nor that make's jobserver. */
+	unsetenv("MAKEFLAGS");
+	unsetenv("MFLAGS");
+	unsetenv("MAKELEVEL");
+	unsetenv("MAKEOVERRIDES");
 	/* line-buffered: a harness killed from outside keeps what it printed */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	finish_opts(&o);

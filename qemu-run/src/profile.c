@@ -55,7 +55,7 @@ static void need_file(const char *path, const char *pf, int line, const char *wh
 
 /*
  * Lines (# comments, blank lines ignored):
- *   base TARGET            make TARGET (tinyconfig, x86_64_defconfig, kvm_guest.config);
+ *   base TARGET            make TARGET (tinyconfig, defconfig, kvm_guest.config);
  *                          repeatable, run in order before the fragments are merged
  *   fragment FILE          a fragment of <configs>/, every variant
  *   plugin-fragment FILE   a fragment of <configs>/, plugin variant only
@@ -63,6 +63,11 @@ static void need_file(const char *path, const char *pf, int line, const char *wh
  *   workload FILE          /init runs <src>/qemu-run/init/FILE with BusyBox on an ext4 disk
  *   timeout SECONDS        default boot timeout
  *   append WORD            a word of the kernel command line; repeatable
+ *   arch NAME              an architecture the profile is for; repeatable
+ *                          (none: every one qemu-run knows)
+ * Every key but arch may carry @ARCH (fragment@arm64 arm64.config): the line
+ * counts only for that architecture. Every line is checked whatever the
+ * architecture, so a mistake in another architecture's line is found too.
  */
 struct qr_profile *profile_get(struct qr_opts *o)
 {
@@ -89,7 +94,8 @@ struct qr_profile *profile_get(struct qr_opts *o)
 	p->name = xstrdup(o->profile);
 	p->path = pf;
 	for (char *cur = text, *l; (l = next_line(&cur));) {
-		char *s = trim(l), *arg;
+		char *s = trim(l), *arg, *at;
+		int here = 1;   /* the line counts for o->arch */
 		lineno++;
 		if (!*s || *s == '#')
 			continue;
@@ -99,12 +105,22 @@ struct qr_profile *profile_get(struct qr_opts *o)
 		arg = trim(arg);
 		if (!*arg || strpbrk(arg, " \t"))
 			qr_die(QR_EXIT_USAGE, "%s:%d: '%s' wants exactly one argument", pf, lineno, s);
+		if ((at = strchr(s, '@'))) {
+			*at++ = 0;
+			if (!strcmp(s, "arch"))
+				qr_die(QR_EXIT_USAGE, "%s:%d: 'arch' takes no @ARCH", pf, lineno);
+			if (!arch_known(at))
+				qr_die(QR_EXIT_USAGE, "%s:%d: unknown architecture '%s' in '%s@%s' "
+				       "(known: %s)", pf, lineno, at, s, at, arch_names());
+			here = !strcmp(at, o->arch->name);
+		}
 		if (!strcmp(s, "base")) {
 			if (!valid_name(arg, "_.-") || !ends_with(arg, "config"))
 				qr_die(QR_EXIT_USAGE, "%s:%d: base '%s' is not a config make target "
-				       "(e.g. tinyconfig, x86_64_defconfig, kvm_guest.config)", pf,
+				       "(e.g. tinyconfig, defconfig, kvm_guest.config)", pf,
 				       lineno, arg);
-			sv_add(&p->base, arg);
+			if (here)
+				sv_add(&p->base, arg);
 		} else if (!strcmp(s, "fragment") || !strcmp(s, "plugin-fragment")) {
 			int plugin_only = s[0] == 'p';
 			char *f = xasprintf("%s/%s", o->configs_dir, arg);
@@ -112,44 +128,84 @@ struct qr_profile *profile_get(struct qr_opts *o)
 				qr_die(QR_EXIT_USAGE, "%s:%d: fragment %s leaves %s", pf, lineno, arg,
 				       o->configs_dir);
 			need_file(f, pf, lineno, "fragment");
-			p->plugin_only = xrealloc(p->plugin_only, p->fragments.n + 1);
-			p->plugin_only[p->fragments.n] = (char)plugin_only;
-			sv_add(&p->fragments, f);
+			if (here) {
+				p->plugin_only = xrealloc(p->plugin_only, p->fragments.n + 1);
+				p->plugin_only[p->fragments.n] = (char)plugin_only;
+				sv_add(&p->fragments, f);
+			}
 			free(f);
 		} else if (!strcmp(s, "expect")) {
-			free(p->expect);
-			p->expect = xasprintf("%s/qemu-run/expect/%s", o->src_root, arg);
-			need_file(p->expect, pf, lineno, "expectations file");
+			char *e = xasprintf("%s/qemu-run/expect/%s", o->src_root, arg);
+			need_file(e, pf, lineno, "expectations file");
+			if (here) {
+				free(p->expect);
+				p->expect = e;
+			} else {
+				free(e);
+			}
 		} else if (!strcmp(s, "workload")) {
-			free(p->workload);
-			p->workload = xasprintf("%s/qemu-run/init/%s", o->src_root, arg);
-			need_file(p->workload, pf, lineno, "workload script");
+			char *w = xasprintf("%s/qemu-run/init/%s", o->src_root, arg);
+			need_file(w, pf, lineno, "workload script");
+			if (here) {
+				free(p->workload);
+				p->workload = w;
+			} else {
+				free(w);
+			}
 		} else if (!strcmp(s, "append")) {
-			sv_add(&p->append, arg);
+			if (here)
+				sv_add(&p->append, arg);
 		} else if (!strcmp(s, "timeout")) {
 			char *end;
 			double v = strtod(arg, &end);
 			if (*end || v <= 0)
 				qr_die(QR_EXIT_USAGE, "%s:%d: timeout wants seconds, not '%s'", pf,
 				       lineno, arg);
-			p->timeout = v;
+			if (here)
+				p->timeout = v;
+		} else if (!strcmp(s, "arch")) {
+			if (!arch_known(arg))
+				qr_die(QR_EXIT_USAGE, "%s:%d: unknown architecture '%s' (known: %s)", pf,
+				       lineno, arg, arch_names());
+			sv_add(&p->arches, arg);
 		} else {
 			qr_die(QR_EXIT_USAGE, "%s:%d: unknown line '%s' (base, fragment, "
-			       "plugin-fragment, expect, workload, timeout, append)", pf, lineno, s);
+			       "plugin-fragment, expect, workload, timeout, append, arch; "
+			       "KEY@ARCH for one architecture)", pf, lineno, s);
 		}
 	}
 	free(text);
 	free(dir);
+	if (p->arches.n) {
+		int ok = 0;
+		struct sbuf b = {0};
+		for (size_t i = 0; i < p->arches.n; i++) {
+			ok |= !strcmp(p->arches.v[i], o->arch->name);
+			sb_addf(&b, "%s%s", i ? " " : "", p->arches.v[i]);
+		}
+		if (!ok)
+			qr_die(QR_EXIT_USAGE, "profile %s is not made for %s (%s: arch %s)", p->name,
+			       o->arch->name, pf, b.s);
+		sb_free(&b);
+	}
 	if (!p->base.n)
-		qr_die(QR_EXIT_USAGE, "%s: no 'base' line (e.g. base tinyconfig)", pf);
+		qr_die(QR_EXIT_USAGE, "%s: no 'base' line for %s (e.g. base tinyconfig)", pf,
+		       o->arch->name);
 	if (!o->timeout_set && p->timeout > 0)
 		o->timeout = p->timeout;
 	o->prof = p;
 	return p;
 }
 
-/* tiny keeps the names it always had; other profiles add theirs. */
-const char *profile_suffix(const struct qr_opts *o)
+/* tiny on x86_64 keeps the names it always had; other profiles and
+ * architectures add theirs: -workload, -arm64, -workload-arm64. */
+const char *name_suffix(const struct qr_opts *o)
 {
-	return strcmp(o->profile, QR_DEFAULT_PROFILE) ? o->profile : NULL;
+	static char buf[256];
+	int p = strcmp(o->profile, QR_DEFAULT_PROFILE) != 0;
+	int a = strcmp(o->arch->name, QR_DEFAULT_ARCH) != 0;
+
+	snprintf(buf, sizeof(buf), "%s%s%s%s", p ? "-" : "", p ? o->profile : "", a ? "-" : "",
+		 a ? o->arch->name : "");
+	return buf;
 }

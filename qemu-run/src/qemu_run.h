@@ -14,6 +14,37 @@
 #define QR_LOCK_NAME ".kbuild.lock"
 /* The profile when --profile is not given (qemu-run/configs/profiles/). */
 #define QR_DEFAULT_PROFILE "tiny"
+/* The architecture when --arch is not given; its trees and logs keep the
+ * names they had before there was a choice. */
+#define QR_DEFAULT_ARCH "x86_64"
+
+/* An architecture qemu-run builds and boots (arch.c): what differs between
+ * the kernels of x86_64 and arm64, in one table. */
+struct qr_arch {
+	const char *name;          /* --arch and the profiles' KEY@ARCH lines */
+	const char *karch;         /* make ARCH= */
+	const char *image_target;  /* make target of the boot image */
+	const char *image;         /* its path in the tree */
+	const char *qemu;          /* the QEMU system emulator */
+	const char *qemu_hint;     /* what installs it */
+	const char *machine[5];    /* its machine options (NULL-terminated) */
+	const char *console;       /* the serial console device */
+	unsigned elf_machine;      /* e_machine of the guest's binaries */
+	const char *elf_name;      /* ... as people say it */
+	const char *uname;         /* uname -m of a host that runs it under KVM */
+	const char *init;          /* the guest /init, <build>/qemu-run/init/<this> */
+	const char *init_hint;     /* what builds the guest /init */
+	const char *busybox;       /* BusyBox: an absolute path, or one under <build> */
+	const char *busybox_hint;  /* what installs BusyBox */
+};
+/* The architecture named (exits with the list of known ones if none). */
+const struct qr_arch *arch_get(const char *name);
+/* 1 if name is an architecture qemu-run knows. */
+int arch_known(const char *name);
+/* "x86_64 arm64": the known names, for messages. */
+const char *arch_names(void);
+/* The architecture of this machine's kernels (uname -m), or NULL. */
+const struct qr_arch *arch_host(void);
 
 /* A profile, from qemu-run/configs/profiles/<name> (profile.c). */
 struct qr_profile {
@@ -26,12 +57,16 @@ struct qr_profile {
 	char *workload;          /* guest workload script (NULL: none) */
 	double timeout;          /* default boot timeout (0: the built-in one) */
 	struct strv append;      /* kernel command line words */
+	struct strv arches;      /* the architectures it is for (empty: all) */
 };
 
 struct qr_opts {
 	const char *src_root;      /* the wrapidiom checkout */
 	const char *build_root;    /* its CMake build dir */
 	const char *init_binary;   /* the guest /init, built beside qemu-run */
+	const char *arch_name;     /* --arch (default QR_DEFAULT_ARCH) */
+	const struct qr_arch *arch;
+	const char *busybox;       /* --busybox (default: the arch's) */
 	const char *tarball;
 	const char *tree;          /* --tree: kernel tree (NULL: per variant) */
 	const char *patches_dir;   /* kernel/patches */
@@ -76,8 +111,10 @@ const char *variant_name(int use_plugin);
 /* The profile, read from its file on first use (exits with a clear error);
  * sets the boot timeout from it unless --timeout was given. */
 struct qr_profile *profile_get(struct qr_opts *o);
-/* NULL for the default profile (its trees and logs keep their old names). */
-const char *profile_suffix(const struct qr_opts *o);
+/* "" for the default profile and arch (their trees and logs keep their old
+ * names), else "-workload", "-arm64", "-workload-arm64": what tree, log,
+ * initramfs and disk names add. */
+const char *name_suffix(const struct qr_opts *o);
 /* The kernel tree of a variant (--tree or build/linux-6.12[-noplugin]). */
 char *tree_for(const struct qr_opts *o, int use_plugin);
 
@@ -96,8 +133,9 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 /* make argv common to config and build: make -C tree LLVM=.. [plugin vars] */
 void make_argv(const struct qr_opts *o, const char *tree, struct strv *argv);
 
-/* The workload's BusyBox (checked static) and ext4 disk image (disk.c). */
-char *workload_busybox(size_t *len);
+/* The workload's BusyBox (checked static, of the arch) and ext4 disk image
+ * (disk.c). */
+char *workload_busybox(const struct qr_opts *o, size_t *len);
 int workload_disk(const struct qr_opts *o, const char *name, char **img_out);
 
 /* Kconfig helpers (kconfig.c). */

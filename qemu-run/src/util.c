@@ -412,3 +412,21 @@ char *timestamp_str(void)
 	strftime(buf, sizeof(buf), "%Y%m%d-%H%M%S", &tm);
 	return xstrdup(buf);
 }
+
+int on_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *dirs, *save = NULL;
+	int found = 0;
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	dirs = xstrdup(path && *path ? path : "/usr/bin:/bin");
+	for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+		char *f = xasprintf("%s/%s", *d ? d : ".", prog);
+		found = access(f, X_OK) == 0;
+		free(f);
+	}
+	free(dirs);
+	return found;
+}

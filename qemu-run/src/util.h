@@ -72,6 +72,8 @@ int mkdir_p(const char *path);
 int rm_rf(const char *path);
 char *abs_path(const char *path);   /* realpath or cwd-joined if it does not exist */
 char *path_dirname(const char *path);
+/* 1 if prog (a path, or a name looked up in $PATH) is an executable. */
+int on_path(const char *prog);
 
 /* 64-bit FNV-1a, chained. */
 uint64_t fnv1a(uint64_t h, const void *data, size_t len);
