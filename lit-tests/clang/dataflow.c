@@ -11,6 +11,8 @@
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -fsanitize-trap=all -S -emit-llvm %s -o - \
 // RUN:   | FileCheck --check-prefix=IR %s
+// RUN: %clang_plugin -O0 -fsanitize=signed-integer-overflow,unsigned-integer-overflow -S -emit-llvm %s -o - \
+// RUN:   | FileCheck --check-prefix=U16 %s
 
 typedef unsigned long size_t;
 typedef unsigned int u32;
@@ -287,6 +289,41 @@ size_t neg_const(size_t x)
 	return x & -4096UL; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on negate: neg-const
 }
 
+// include/linux/srcutree.h's SRCU_GP_SEQ_INITIAL_VAL, ((0UL - 100UL) <<
+// RCU_SEQ_CTR_SHIFT): the same negation of a constant, written as a
+// subtraction from 0. clang checks it as a subtraction.
+// IR-LABEL: define {{.*}} @neg_const_sub(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+size_t neg_const_sub(void)
+{
+	return (0UL - 100UL) << 2; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: neg-const
+}
+
+// Must keep: a variable subtracted from 0, even one that promotion makes a
+// constant (as `one = 1; -one`), and a constant minuend other than 0.
+// IR-LABEL: define {{.*}} @neg_sub_local(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+size_t neg_sub_local(void)
+{
+	size_t x = 100;
+	return 0UL - x; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+}
+
+// IR-LABEL: define {{.*}} @neg_sub_var(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+size_t neg_sub_var(size_t x)
+{
+	return 0UL - x; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+}
+
+// IR-LABEL: define {{.*}} @sub_const_nonzero(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+size_t sub_const_nonzero(void)
+{
+	return 5UL - 100UL; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+}
+
 // A ring index stepped back: head - 5 wraps iff head < 5, and then the
 // selected 16 (>= 5) wraps it back; on the other side 0 (<= 5) cannot wrap.
 // IR-LABEL: define {{.*}} @ring_back(
@@ -423,6 +460,122 @@ int serial_used(size_t a, size_t b)
 		return 0;
 	use(d);
 	return 1;
+}
+
+// include/linux/rcupdate.h spells the same sign test unsigned: ULONG_MAX /
+// 2 >= d holds exactly for the d whose top bit is clear, d >= 0 read as
+// signed. Any predicate and constant whose exact region is one of the four
+// sign halves (d >= 0, d < 0, d > 0, d <= 0) is such a test, at any width.
+#define ULONG_MAX (~0UL)
+#define UINT_MAX (~0U)
+#define ULONG_CMP_GE(a, b) (ULONG_MAX / 2 >= (a) - (b))
+#define ULONG_CMP_LT(a, b) (ULONG_MAX / 2 < (a) - (b))
+// IR-LABEL: define {{.*}} @ulong_cmp_ge(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int ulong_cmp_ge(size_t cur, size_t s)
+{
+	return ULONG_CMP_GE(cur, s); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// IR-LABEL: define {{.*}} @ulong_cmp_lt(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int ulong_cmp_lt(size_t a, size_t b)
+{
+	return ULONG_CMP_LT(a, b); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// The constant on the right, 2^63 itself: d < 2^63 is d >= 0, d >= 2^63
+// is d < 0.
+// IR-LABEL: define {{.*}} @top_bit_clear(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int top_bit_clear(size_t a, size_t b)
+{
+	if (a - b >= 1UL << 63) // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+		return -1;
+	return a - b < 1UL << 63; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// The sets are compared, not the spellings: (long)d > -1 is d >= 0.
+// IR-LABEL: define {{.*}} @above_minus_one(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int above_minus_one(size_t a, size_t b)
+{
+	return (long)(a - b) > -1; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// u32 counters: UINT_MAX / 2 is the half of their width. A u32 difference
+// sign-extended to 64 bits keeps its sign: the 64-bit half tests it.
+// IR-LABEL: define {{.*}} @uint_cmp_lt(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int uint_cmp_lt(u32 a, u32 b)
+{
+	return UINT_MAX / 2 < a - b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// IR-LABEL: define {{.*}} @uint_sign_widened(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int uint_sign_widened(u32 a, u32 b)
+{
+	return ULONG_MAX / 2 >= (size_t)(int)(a - b); // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+// u16 counters: C subtracts them in int, on zero-extended operands, which
+// cannot overflow: clang emits no check, even with
+// -fsanitize=signed-integer-overflow (U16), so there is nothing to decide.
+// The test in int, 0x7fff >= a - b, is no u16 sign test anyway (it holds
+// for every negative int); the exact one is on (u16)(a - b).
+// U16-LABEL: define {{.*}} @ushort_cmp_ge(
+// U16-NOT: {{__ubsan_handle|ubsantrap}}
+// U16: ret
+int ushort_cmp_ge(unsigned short a, unsigned short b)
+{
+	return 0x7fff >= (unsigned short)(a - b) && 0x7fff >= a - b;
+}
+
+// Must keep: a quarter is a guard band, not a sign (ULONG_MAX / 4 >= d),
+// one past the half (d > 2^63: 2^63 itself is below the half), a small
+// bound, an unsigned comparison with a variable, and ULONG_CMP_GE() on u32
+// counters, where the difference is zero-extended and the test always
+// holds.
+// IR-LABEL: define {{.*}} @serial_quarter(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+int serial_quarter(size_t a, size_t b)
+{
+	return ULONG_MAX / 4 >= a - b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+}
+
+// IR-LABEL: define {{.*}} @serial_past_half(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+int serial_past_half(size_t a, size_t b)
+{
+	return a - b > ULONG_MAX / 2 + 1; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+}
+
+// IR-LABEL: define {{.*}} @serial_at_most_five(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+int serial_at_most_five(size_t a, size_t b)
+{
+	return a - b <= 5; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+}
+
+// IR-LABEL: define {{.*}} @serial_below_var(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+int serial_below_var(size_t a, size_t b, size_t half)
+{
+	return half >= a - b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+}
+
+// IR-LABEL: define {{.*}} @uint_ulong_cmp_ge(
+// IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
+int uint_ulong_cmp_ge(u32 a, u32 b)
+{
+	return ULONG_CMP_GE(a, b); // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
 }
 
 // include/linux/align.h: ALIGN_DOWN(x, a) is ((x - (a - 1)) + (a - 1)) & ~(a - 1).

@@ -243,6 +243,99 @@ int expired_by_five(u64 start)
 	// REMARK: families.c:[[@LINE-1]]:{{.*}} kept unsigned-integer-overflow check on sub:
 }
 
+// kernel/rcu/rcu.h: the grace-period sequence helpers feed ULONG_CMP_LT()
+// values computed from a counter. A wrap of s - 1 or old + 3 changes them
+// by 2^64, which the mask, and then the 64-bit difference, carry on
+// unseen: `& ~3`, like + - * | ^ and << of the value, is exact modulo
+// 2^64, and so is the value of another checked operation.
+#define ULONG_MAX (~0UL)
+#define ULONG_CMP_GE(a, b) (ULONG_MAX / 2 >= (a) - (b))
+#define ULONG_CMP_LT(a, b) (ULONG_MAX / 2 < (a) - (b))
+#define RCU_SEQ_STATE_MASK 3
+// rcu_seq_started()
+int seq_started(u64 cur, u64 s)
+{
+	// REMARK: families.c:[[@LINE+2]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	// REMARK: families.c:[[@LINE+1]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	return ULONG_CMP_LT((s - 1) & ~RCU_SEQ_STATE_MASK, cur);
+}
+
+// rcu_seq_new_gp()
+int seq_new_gp(u64 old, u64 new)
+{
+	// REMARK: families.c:[[@LINE+2]]:{{.*}} removed unsigned-integer-overflow check on add: serial-compare
+	// REMARK: families.c:[[@LINE+1]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	return ULONG_CMP_LT((old + RCU_SEQ_STATE_MASK) & ~RCU_SEQ_STATE_MASK, new);
+}
+
+// rcu_seq_done_exact(): s - 13, a subtrahend of a serial difference.
+int seq_done_exact(u64 cur_s, u64 s)
+{
+	// REMARK: families.c:[[@LINE+3]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	// REMARK: families.c:[[@LINE+2]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	// REMARK: families.c:[[@LINE+1]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	return ULONG_CMP_GE(cur_s, s) || ULONG_CMP_LT(cur_s, s - (3 * RCU_SEQ_STATE_MASK + 1));
+}
+
+// Longer paths: through a checked product, xor, or and a left shift; and
+// into a helper whose parameter reaches a serial difference through a
+// mask (the snapshot computed by the caller, tested by rcu_seq_started()).
+int seq_mixed(u64 cur, u64 s, u64 k)
+{
+	// REMARK: families.c:[[@LINE+3]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	// REMARK: families.c:[[@LINE+2]]:{{.*}} removed unsigned-integer-overflow check on mul: serial-compare
+	// REMARK: families.c:[[@LINE+1]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	return (long)(((((s - 1) * 5) ^ k) << 2 | 1) - cur) < 0;
+}
+
+// Must keep: a division reads the bits the product's wrap changed.
+int seq_scaled_divided(u64 cur, u64 s)
+{
+	// REMARK: families.c:[[@LINE+2]]:{{.*}} kept unsigned-integer-overflow check on mul:
+	// REMARK: families.c:[[@LINE+1]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	return ULONG_CMP_LT(s * 5 / 3, cur);
+}
+
+static inline int started(u64 cur, u64 s) { return ULONG_CMP_LT((s - 1) & ~RCU_SEQ_STATE_MASK, cur); }
+int snap_started(u64 cur, u64 base)
+{
+	return started(cur, base + 8); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: serial-compare
+}
+// (clang emits started() after its first caller.)
+// REMARK: families.c:[[@LINE-6]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+// REMARK: families.c:[[@LINE-7]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+
+// Must keep: a shift right reads the high bits (a wrap moves (s - 1) >> 2
+// by 2^62); the masked value also stored, or returned; a sum also compared
+// unsigned with a bound.
+int seq_shifted(u64 cur, u64 s)
+{
+	// REMARK: families.c:[[@LINE+2]]:{{.*}} kept unsigned-integer-overflow check on sub: the difference, masked or shifted, is used by 'call'
+	// REMARK: families.c:[[@LINE+1]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+	return ULONG_CMP_LT((s - 1) >> 2, cur);
+}
+
+int seq_masked_stored(u64 cur, u64 s, u64 *snap)
+{
+	u64 m = (s - 1) & ~RCU_SEQ_STATE_MASK; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub:
+	*snap = m;
+	return ULONG_CMP_LT(m, cur); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
+u64 seq_masked_returned(u64 cur, u64 s)
+{
+	u64 m = (s - 1) & ~RCU_SEQ_STATE_MASK; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub:
+	if (ULONG_CMP_LT(m, cur)) // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+		return 0;
+	return m;
+}
+
+int seq_sum_bounded(u64 cur, u64 s, u64 lim)
+{
+	u64 e = s + 4; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return ULONG_CMP_LT(e, cur) && e < lim; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
+}
+
 // kernel/bpf/verifier.c signed_add_overflows(): the sum is done in u64,
 // where wrap is defined, and only tested as s64 for signed overflow, the
 // test chosen by the sign of b. The unsigned wrap (any negative b) is not

@@ -36,6 +36,14 @@ typedef long long loff_t;
 // NOOPT: signed.c:[[@LINE+1]]:{{.*}} kept signed-integer-overflow check on add: recognised add-compare, but signed overflow is undefined unless the file is built with -fwrapv or -fno-strict-overflow (then pass -wrap-idiom-signed-wrap)
 int int_add(int a, int b) { if (b < 0) return 0; return a + b < a; }
 
+// neg-const is unsigned only: the signed 0L - LONG_MIN overflows, a real
+// wrap, even with -wrap-idiom-signed-wrap.
+#pragma clang diagnostic ignored "-Winteger-overflow"
+// CHECK-LABEL: define {{.*}} @neg_sub_long_min(
+// CHECK: {{call.*(__ubsan_handle_sub_overflow|llvm.ubsantrap)}}
+// REMARK: signed.c:[[@LINE+1]]:{{.*}} kept signed-integer-overflow check on sub
+long neg_sub_long_min(void) { return 0L - (-9223372036854775807L - 1); }
+
 // loff_t plus an unsigned 32-bit length (fs/read_write.c style): widened,
 // so non-negative.
 // CHECK-LABEL: define {{.*}} @loff_add(

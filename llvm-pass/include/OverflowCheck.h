@@ -86,8 +86,9 @@ struct OverflowCheck {
   /// overflow bit (another operation's bit, unknown leaves): such a check is
   /// never folded, since folding would also drop the other conditions.
   bool Combined = false;
-  /// Negations: the operand is a constant as clang emitted it (`-1UL`),
-  /// recorded before promotion can turn a local into a constant.
+  /// Negations, and subtractions from a literal 0 (`0UL - 100UL`): the
+  /// negated operand is a constant as clang emitted it (`-1UL`), recorded
+  /// before promotion can turn a local into a constant.
   bool ConstantOperand = false;
 
   /// The instruction that carries the arithmetic (Arith or GEP).

@@ -4,11 +4,14 @@
 // promoted (PromotedFunction), so locals are SSA values. The rules, cheapest
 // first; the first that proves the wrap harmless decides:
 //
-//   neg-const     -1UL: an unsigned constant negated (as written)
+//   neg-const     -1UL, 0UL - 100UL: an unsigned constant negated (as
+//                 written)
 //   *-compare     the result is only ever compared with its own operand in
 //                 the direction wrap flips: nothing else sees the value
-//   serial-compare  (long)(a - b) < 0: the unsigned difference is only
-//                 tested for its sign (time_after(), before(), RFC 1982)
+//   serial-compare  (long)(a - b) < 0, ULONG_MAX / 2 >= a - b: the unsigned
+//                 difference is only tested for its sign (time_after(),
+//                 ULONG_CMP_GE(), RFC 1982), or a value reaches only such
+//                 differences (SerialCompare.h)
 //   add-back      (x - m) + m: the addition restores x exactly (ALIGN_DOWN())
 //   carry-select  y = x - C; z = y + (y > x ? Zw : Zn): the wrap test picks
 //                 corrections that make the pair exact (CarrySelect.h)
@@ -22,6 +25,7 @@
 
 #include "CarrySelect.h"
 #include "MemoryFacts.h"
+#include "SerialCompare.h"
 #include "SumIdioms.h"
 #include "ValueEquivalence.h"
 #include "WrapPaths.h"
@@ -145,130 +149,6 @@ bool onlyUsedByWrapTests(const WrappingOp &Op, std::string &Why) {
     return false;
   }
   return true;
-}
-
-/// Every use of the unsigned difference (through sign extensions, which keep
-/// the sign) is a signed comparison with zero, and there is at least one:
-/// `(long)(b - a) < 0`, the kernel's time_after() family, sched's
-/// entity_before(), TCP's before()/after(). Serial-number arithmetic (RFC
-/// 1982) compares two wrapping counters by the sign of their modular
-/// difference; the wrap is the point, and the value reaches nothing else.
-/// Other comparisons (`(long)(a - b) < 5`, unsigned ones) and any other use
-/// keep the check.
-/// Every use of V (through sign extensions, which keep the sign) is a
-/// signed comparison with zero, and there is at least one. Equality with
-/// zero may come beside them (`if (!diff) return; if (diff <= 0) ...`, the
-/// timer wheel's __mod_timer()): the modular difference is zero exactly
-/// when the counters are equal, so that test is exact whether or not the
-/// difference wrapped.
-bool onlySignCompared(const Value *Root) {
-  SmallVector<const Value *, 4> Work{Root};
-  unsigned Tests = 0;
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    for (const Use &U : V->uses()) {
-      const auto *User = cast<Instruction>(U.getUser());
-      if (isInstrumentation(*User))
-        continue;
-      if (isa<SExtInst>(User)) {
-        Work.push_back(User);
-        continue;
-      }
-      const auto *Cmp = dyn_cast<ICmpInst>(User);
-      if (!Cmp || !(Cmp->isSigned() || Cmp->isEquality()))
-        return false;
-      const auto *Zero = dyn_cast<ConstantInt>(Cmp->getOperand(1 - U.getOperandNo()));
-      if (!Zero || !Zero->isZero())
-        return false;
-      Tests += Cmp->isSigned();
-    }
-  }
-  return Tests > 0;
-}
-
-bool onlySignTested(const WrappingOp &Op) {
-  if (Op.Op != CheckOp::Sub || Op.Signed)
-    return false;
-  return onlySignCompared(Op.Result);
-}
-
-bool onlyInSerialDifferences(const Value *V, unsigned Depth);
-
-/// Argument A of a helper defined here reaches nothing but serial
-/// differences: directly, or through the one local it is spilled to (the
-/// body as clang emitted it at -O0, or already promoted).
-bool argOnlyInSerialDifferences(const Argument &A, unsigned Depth) {
-  for (const User *U : A.users()) {
-    const auto *St = dyn_cast<StoreInst>(U);
-    if (!St || St->getValueOperand() != &A)
-      continue;
-    const auto *Slot = dyn_cast<AllocaInst>(St->getPointerOperand());
-    if (!St->isSimple() || !Slot)
-      return false;
-    for (const User *SU : Slot->users()) {
-      if (SU == St)
-        continue;
-      const auto *Ld = dyn_cast<LoadInst>(SU);
-      if (!Ld || !Ld->isSimple() || Ld->getType() != A.getType() ||
-          !onlyInSerialDifferences(Ld, Depth + 1))
-        return false;
-    }
-  }
-  // The other uses, if any, are serial differences themselves.
-  bool Direct = llvm::any_of(A.users(), [](const User *U) {
-    return !isa<StoreInst>(U);
-  });
-  return !Direct || onlyInSerialDifferences(&A, Depth + 1);
-}
-
-/// An unsigned value used only as an operand of unsigned differences of
-/// its own width that are only sign-tested, or passed to a helper whose
-/// parameter is (TCP's before(seq1, seq2), after() of a sum):
-/// `time_after(jiffies, start + HZ)` is `(long)((start + HZ) - jiffies) < 0`.
-/// A wrap changes the operand by 2^N, which the N-bit difference, and so
-/// the sign test of it, does not see: serial-number arithmetic is modular
-/// by design.
-bool onlyInSerialDifferences(const Value *V, unsigned Depth) {
-  if (Depth > 3)
-    return false;
-  unsigned Differences = 0;
-  for (const Use &U : V->uses()) {
-    const auto *I = cast<Instruction>(U.getUser());
-    if (isInstrumentation(*I))
-      continue;
-    const Value *D = nullptr;
-    if (const auto *WO = dyn_cast<WithOverflowInst>(I)) {
-      if (WO->getIntrinsicID() != Intrinsic::usub_with_overflow)
-        return false;
-      for (const User *WU : WO->users())
-        if (const auto *EV = dyn_cast<ExtractValueInst>(WU);
-            EV && *EV->idx_begin() == 0)
-          D = EV;
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(I);
-               BO && BO->getOpcode() == Instruction::Sub) {
-      D = BO;
-    } else if (const auto *Call = dyn_cast<CallInst>(I)) {
-      const Function *Callee = Call->getCalledFunction();
-      if (!Callee || !Callee->hasExactDefinition() || Callee->isVarArg() ||
-          !Call->isArgOperand(&U) || Call->hasOperandBundles() ||
-          Callee->getFunctionType() != Call->getFunctionType() ||
-          !argOnlyInSerialDifferences(
-              *Callee->getArg(Call->getArgOperandNo(&U)), Depth))
-        return false;
-      ++Differences;
-      continue;
-    }
-    if (!D || D->getType() != V->getType() || !onlySignCompared(D))
-      return false;
-    ++Differences;
-  }
-  return Differences > 0;
-}
-
-bool onlyInSerialDifferences(const WrappingOp &Op) {
-  if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub))
-    return false;
-  return onlyInSerialDifferences(Op.Result, 0);
 }
 
 /// If V is an unsigned difference x - m (checked or not), set M to m.
@@ -425,9 +305,10 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
                "operation";
     return D;
   }
-  // -1UL, -sizeof(x): a constant as clang emitted it, before promotion
-  // made constants of locals.
-  if (C.Op == CheckOp::Neg && !C.Signed && C.ConstantOperand) {
+  // -1UL, -sizeof(x), 0UL - 100UL: a constant as clang emitted it,
+  // subtracted from a literal 0, before promotion made constants of locals.
+  if ((C.Op == CheckOp::Neg || C.Op == CheckOp::Sub) && !C.Signed &&
+      C.ConstantOperand) {
     D.Kind = Idiom::NegConst;
     return D;
   }

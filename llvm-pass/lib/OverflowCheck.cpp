@@ -204,11 +204,16 @@ void attributeIntegerCheck(OverflowCheck &C) {
     C.Arith = II;
     C.Signed = Signed;
   }
-  // Unary minus is emitted as 0 - x.
-  if (C.Arith && C.Op == CheckOp::Neg) {
-    if (!isZero(C.Arith->getArgOperand(0)))
+  // Unary minus is emitted as 0 - x; `0UL - 100UL` (srcutree.h's
+  // SRCU_GP_SEQ_INITIAL_VAL) is the same negation of a constant, spelled
+  // as a subtraction. Recorded as clang emitted it: after promotion
+  // `x = 100; 0UL - x` has constant operands too.
+  if (C.Arith && (C.Op == CheckOp::Neg || C.Op == CheckOp::Sub)) {
+    bool FromZero = isZero(C.Arith->getArgOperand(0));
+    if (C.Op == CheckOp::Neg && !FromZero)
       C.Combined = true;
-    C.ConstantOperand = isa<ConstantInt>(C.Arith->getArgOperand(1));
+    C.ConstantOperand =
+        FromZero && isa<ConstantInt>(C.Arith->getArgOperand(1));
   }
   if (!C.Arith)
     C.Combined = true;

@@ -66,7 +66,12 @@ void sink(size_t);
 	X(keep_dead_read_between, KEEP) X(serial_sum, IDIOM)                   \
 	X(keep_serial_sum_used, KEEP) X(serial_sum_helper, IDIOM)             \
 	X(keep_serial_helper_used, KEEP) X(signed_test, IDIOM)                \
-	X(keep_signed_test_any, KEEP)
+	X(keep_signed_test_any, KEEP) X(serial_ulong_cmp, IDIOM)              \
+	X(serial_uint_cmp, IDIOM) X(keep_serial_quarter, KEEP)               \
+	X(serial_seq_started, IDIOM) X(serial_seq_new_gp, IDIOM)             \
+	X(serial_seq_done_exact, IDIOM) X(keep_serial_shifted, KEEP)         \
+	X(keep_serial_masked_used, KEEP) X(neg_const_sub, IDIOM)             \
+	X(keep_neg_sub_local, KEEP) X(keep_sub_const_nonzero, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

@@ -129,6 +129,42 @@ noinline int keep_serial_helper_used(void)
 	unsigned rcv_nxt = u32_max - 1, window = (unsigned)two * 2, seq = 5;
 	return seq_before_logged(rcv_nxt + window, seq);
 }
+/* kernel/rcu/rcu.h: values computed from a grace-period counter, then
+ * compared with ULONG_CMP_LT(). rcu_seq_started() on the snapshot 0:
+ * s - 1 wraps, the mask and the difference carry it on. */
+#define ULONG_CMP_GE(a, b) (~0UL / 2 >= (a) - (b))
+#define ULONG_CMP_LT(a, b) (~0UL / 2 < (a) - (b))
+noinline int serial_seq_started(void)
+{
+	size_t s = zero, cur = two;
+	return ULONG_CMP_LT((s - 1) & ~3UL, cur);
+}
+/* rcu_seq_new_gp() with old near the top: old + 3 wraps. */
+noinline int serial_seq_new_gp(void)
+{
+	size_t old = big, new = two;
+	return ULONG_CMP_LT((old + 3) & ~3UL, new);
+}
+/* rcu_seq_done_exact() early in the counter: s - 13 wraps. */
+noinline int serial_seq_done_exact(void)
+{
+	size_t cur_s = two, s = two + 2;
+	return ULONG_CMP_GE(cur_s, s) || ULONG_CMP_LT(cur_s, s - 13);
+}
+/* (s - 1) >> 2: the shift reads the bits the wrap changed. */
+noinline int keep_serial_shifted(void)
+{
+	size_t s = zero, cur = two;
+	return ULONG_CMP_LT((s - 1) >> 2, cur);
+}
+/* The masked value is also used whole. */
+noinline int keep_serial_masked_used(void)
+{
+	size_t s = zero, cur = two;
+	size_t m = (s - 1) & ~3UL;
+	sink(m);
+	return ULONG_CMP_LT(m, cur);
+}
 /* kernel/bpf/verifier.c signed_add_overflows(5, -1): the u64 sum wraps,
  * the s64 one does not, and the signed test says so. */
 static inline int add_overflows(long long a, long long b)

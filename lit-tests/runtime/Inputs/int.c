@@ -176,6 +176,9 @@ noinline int keep_carry_wide(void) { unsigned x = (unsigned)two * 50, y = x - 5;
 noinline int keep_carry_short(void) { unsigned x = (unsigned)two, y = x - 5; sink(y + ((x > y) ? 0u : 1u)); return 0; }
 noinline int neg_const(void) { sink(-1UL); return 0; }
 noinline int neg_const_mask(void) { size_t x = big; sink(x & -4096UL); return 0; }
+/* include/linux/srcutree.h SRCU_GP_SEQ_INITIAL_VAL: the negation written
+ * as a subtraction from 0. */
+noinline int neg_const_sub(void) { sink((0UL - 100UL) << 2); return 0; }
 
 /* ...and what must stay reported. */
 noinline int keep_pre_decrement(void)
@@ -199,8 +202,19 @@ noinline int keep_bounds_then_effect(void)
 }
 noinline int keep_mul_untested(void) { size_t n = big; size_t bytes = n * 8; sink(bytes); return 0; }
 noinline int keep_neg_var(void) { size_t one_ = one; sink(-one_); return 0; }
+/* 0 - x of a local that promotion makes a constant, and a constant
+ * minuend other than 0: no negation of a constant as written. */
+noinline int keep_neg_sub_local(void) { size_t x = 100; sink(0UL - x); return 0; }
+noinline int keep_sub_const_nonzero(void) { sink(5UL - 100UL); return 0; }
 /* include/linux/jiffies.h time_after() across the wrap of the counter. */
 noinline int serial_compare(void) { size_t now = (size_t)two, then = big; return (long)(now - then) > 0; }
+/* include/linux/rcupdate.h: rcu_seq_done()'s ULONG_CMP_GE(cur, snap), the
+ * counter past the wrap; a u32 one spelled UINT_MAX / 2 < a - b. */
+#define ULONG_CMP_GE(a, b) (~0UL / 2 >= (a) - (b))
+noinline int serial_ulong_cmp(void) { size_t cur = two, snap = big; return ULONG_CMP_GE(cur, snap); }
+noinline int serial_uint_cmp(void) { unsigned a = (unsigned)two, b = u32_max; return ~0U / 2 < a - b; }
+/* A quarter of the range is a guard band, not a sign test. */
+noinline int keep_serial_quarter(void) { size_t cur = two, snap = big; return ~0UL / 4 >= cur - snap; }
 /* The sign is tested, but the wrapped difference is then used as a length. */
 noinline int keep_serial_used(void) { size_t now = (size_t)two, then = big; long d = now - then; if (d < 0) return 1; sink(d); return 0; }
 /* include/linux/align.h ALIGN_DOWN(5, 1024): wraps, then wraps back. */
