@@ -7,6 +7,7 @@
 
 #include "Options.h"
 #include "OverflowCheck.h"
+#include "WrappedRange.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -104,8 +105,8 @@ private:
   SmallPtrSet<const Value *, 4> DivTests;
   /// Values computed from the result whose range in wrapped executions is
   /// known, with that range: `(len + 4095) & ~4095` is 0 when the sum
-  /// wrapped (PAGE_ALIGN(): the wrapped sum is at most 4094).
-  DenseMap<const Value *, ConstantRange> Ranged;
+  /// wrapped (PAGE_ALIGN(): the wrapped sum is at most 4094; WrappedRange.h).
+  RangeMap Ranged;
   /// Values computed from a comparison of the wrapped value.
   SmallPtrSet<const Value *, 16> Tainted;
   /// Blocks on the wrap side of a wrap test of the value.
@@ -125,18 +126,23 @@ private:
 
   std::string noun() const { return Op.noun().str(); }
   bool collectDerived();
-  void collectRanged();
   bool isTheValue(const Value *V) const {
     return Derived.count(V) || DivTests.count(V) || Ranged.count(V);
   }
   void collectHandling();
   /// Does Cond (peeled) test the wrap? Returns the side wrapped runs take.
-  std::optional<bool> wrapSide(const Value *Cond, std::string *Why);
+  std::optional<bool> wrapSide(const Value *Cond, std::string *Why,
+                               bool *ByRange = nullptr);
+  const WrappedValue *rangeOf(const Value *V) const {
+    auto It = Ranged.find(V);
+    return It == Ranged.end() ? nullptr : &It->second;
+  }
   void fail(std::string Why) {
     if (Failure.empty())
       Failure = std::move(Why);
   }
   void failUse(const Instruction &User, const Item &It);
+  bool selectsOtherOnWrap(const SelectInst &Sel);
   void scan(Item It);
   void branch(const BranchInst &Br, const Item &It);
   void edge(const BasicBlock *From, const BasicBlock *To, Phase P,
@@ -180,82 +186,28 @@ bool Walker::collectDerived() {
   return true;
 }
 
-/// The range of an unsigned result in wrapped executions, when the other
-/// operand is a constant C: x + C wraps to [0, C) (x = ~0 gives C - 1),
-/// x - C to [-C, 0).
-/// Then through masks, shifts and width changes by constants, as far as
-/// the value goes nowhere else (ConstantRange does the arithmetic).
-void Walker::collectRanged() {
-  if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub) ||
-      !Op.RHS)
-    return;
-  const auto *C = dyn_cast<ConstantInt>(Op.RHS);
-  if (!C && Op.Op == CheckOp::Add)
-    C = dyn_cast<ConstantInt>(Op.LHS);
-  if (!C || C->isZero())
-    return;
-  unsigned N = C->getBitWidth();
-  APInt Zero = APInt::getZero(N);
-  ConstantRange Root = Op.Op == CheckOp::Add
-                           ? ConstantRange(Zero, C->getValue())
-                           : ConstantRange(-C->getValue(), Zero);
-  SmallVector<std::pair<const Value *, ConstantRange>, 4> Work;
-  Work.push_back({Op.Result, Root});
-  while (!Work.empty()) {
-    auto [V, R] = Work.pop_back_val();
-    if (V != Op.Result && !Ranged.try_emplace(V, R).second)
-      continue;
-    if (Ranged.size() > 16)
-      return;
-    for (const User *U : V->users()) {
-      const auto *I = dyn_cast<Instruction>(U);
-      if (!I || isInstrumentation(*I))
-        continue;
-      const auto *K = I->getNumOperands() == 2
-                          ? dyn_cast<ConstantInt>(I->getOperand(1))
-                          : nullptr;
-      switch (I->getOpcode()) {
-      case Instruction::And:
-        if (K)
-          Work.push_back({I, R.binaryAnd(ConstantRange(K->getValue()))});
-        break;
-      case Instruction::LShr:
-        if (K && I->getOperand(0) == V)
-          Work.push_back({I, R.lshr(ConstantRange(K->getValue()))});
-        break;
-      case Instruction::ZExt:
-        Work.push_back({I, R.zeroExtend(I->getType()->getIntegerBitWidth())});
-        break;
-      case Instruction::Trunc:
-        Work.push_back({I, R.truncate(I->getType()->getIntegerBitWidth())});
-        break;
-      default:
-        break;
-      }
-    }
-  }
-}
-
-std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why) {
+std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
+                                     bool *ByRange) {
   bool Negated;
   const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated));
   if (!Cmp)
     return std::nullopt;
-  // A value of known range under wrap compared with a constant: the side
-  // every wrapped run takes, if they all take one (`if (!len)` after
-  // PAGE_ALIGN()). Unwrapped runs may take it too: it is the handling.
+  // A value of known range under wrap compared with a constant, or with
+  // anything as the unbounded value would be: the side every wrapped run
+  // takes, if they all take one (`if (!len)` after PAGE_ALIGN(),
+  // `__boundary - 1 < end - 1` in pmd_addr_end(); WrappedRange.h).
+  // Unwrapped runs may take it too: it is the handling.
+  bool HadRange = false;
   for (unsigned I = 0; I < 2; ++I) {
-    auto It = Ranged.find(Cmp->getOperand(I));
-    const auto *K = dyn_cast<ConstantInt>(Cmp->getOperand(1 - I));
-    if (It == Ranged.end() || !K)
+    const WrappedValue *R = rangeOf(Cmp->getOperand(I));
+    if (!R)
       continue;
-    CmpInst::Predicate Pred = I == 0 ? Cmp->getPredicate()
-                                     : Cmp->getSwappedPredicate();
-    ConstantRange True = ConstantRange::makeExactICmpRegion(Pred, K->getValue());
-    if (True.contains(It->second))
-      return !Negated;
-    if (True.inverse().contains(It->second))
-      return Negated;
+    HadRange = true;
+    if (std::optional<bool> Outcome = fixedOutcome(*Cmp, I, *R)) {
+      if (ByRange)
+        *ByRange = true;
+      return *Outcome != Negated;
+    }
   }
   for (unsigned I = 0; I < 2; ++I) {
     const Value *V = Cmp->getOperand(I);
@@ -274,6 +226,9 @@ std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why) {
       *Why = CV.Why;
     return std::nullopt;
   }
+  if (Why && Why->empty() && HadRange)
+    *Why = "the " + noun() + ", masked or shifted, meets a comparison "
+           "whose outcome the wrap can change";
   return std::nullopt;
 }
 
@@ -311,9 +266,29 @@ void Walker::collectHandling() {
   }
 }
 
+/// Sel chooses on a test every wrapped run answers the same way (the `?:`
+/// of pmd_addr_end() as a select): true when on that side it picks
+/// neither the value nor anything decided on it, so that on wrapped runs
+/// it is that other operand. Picking them there fails the proof.
+bool Walker::selectsOtherOnWrap(const SelectInst &Sel) {
+  bool ByRange = false;
+  std::optional<bool> Side = wrapSide(Sel.getCondition(), nullptr, &ByRange);
+  if (!Side)
+    return false;
+  const Value *Picked = *Side ? Sel.getTrueValue() : Sel.getFalseValue();
+  if (isTheValue(Picked) || Tainted.count(Picked)) {
+    fail("the select on a wrap test of the " + noun() +
+         " picks it, or a decision on it, on the wrap side");
+    return false;
+  }
+  SawWrapTest = true;
+  SawRangedTest |= ByRange;
+  return true;
+}
+
 void Walker::failUse(const Instruction &User, const Item &It) {
   std::string Op = ("'" + StringRef(User.getOpcodeName()) + "'").str();
-  // Through a mask or shift only (collectRanged()), say so.
+  // Through a mask or shift only (collectWrappedRanges()), say so.
   bool Direct = llvm::any_of(User.operands(), [&](const Value *V) {
     return Derived.count(V) || DivTests.count(V);
   });
@@ -358,12 +333,10 @@ void Walker::branch(const BranchInst &Br, const Item &It) {
     return edge(BB, S, It.P, It.Decided);
   const Value *Cond = Br.getCondition();
   std::string Why;
-  if (std::optional<bool> Side = wrapSide(Cond, &Why)) {
+  bool ByRange = false;
+  if (std::optional<bool> Side = wrapSide(Cond, &Why, &ByRange)) {
     SawWrapTest = true;
-    bool Negated;
-    if (const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated)))
-      SawRangedTest |= Ranged.count(Cmp->getOperand(0)) ||
-                       Ranged.count(Cmp->getOperand(1));
+    SawRangedTest |= ByRange;
     return edge(BB, Br.getSuccessor(*Side ? 0 : 1), Phase::Handled,
                 It.Decided);
   }
@@ -402,6 +375,13 @@ void Walker::scan(Item It) {
     for (const Value *V : I->operands()) {
       UsesDerived |= isTheValue(V);
       UsesTainted |= Tainted.count(V) > 0;
+    }
+    if (const auto *Sel = dyn_cast<SelectInst>(I);
+        Sel && (UsesDerived || UsesTainted)) {
+      if (selectsOtherOnWrap(*Sel))
+        continue; // on wrapped runs the select is its other operand
+      if (!Failure.empty())
+        return;
     }
     if (UsesDerived) {
       if (isa<ICmpInst>(I)) {
@@ -459,7 +439,7 @@ PathVerdict Walker::run() {
                "compare them all with it (-wrap-idiom-budget)";
     return V;
   }
-  collectRanged();
+  collectWrappedRanges(Op, Ranged);
   collectHandling();
   if (PreTested) {
     // `if (a + b < a) return -E; x = a + b;`: this computation cannot wrap.
@@ -492,6 +472,11 @@ PathVerdict Walker::run() {
 PathVerdict followWrappedPaths(const WrappingOp &Op, Function &F,
                                const DominatorTree &DT,
                                const FunctionIndex &Index) {
+  // pXd_addr_end()'s `__boundary - 1` wraps only where its masked sum
+  // did, whose proof (if it holds) follows the difference too.
+  if (std::optional<WrappingOp> Sum = maskedSumWrapsFirst(Op))
+    if (Walker(*Sum, F, DT, Index).run().Kind == Idiom::AlignZero)
+      return PathVerdict{Idiom::AlignZero, {}};
   return Walker(Op, F, DT, Index).run();
 }
 

@@ -71,7 +71,12 @@ void sink(size_t);
 	X(serial_seq_started, IDIOM) X(serial_seq_new_gp, IDIOM)             \
 	X(serial_seq_done_exact, IDIOM) X(keep_serial_shifted, KEEP)         \
 	X(keep_serial_masked_used, KEEP) X(neg_const_sub, IDIOM)             \
-	X(keep_neg_sub_local, KEEP) X(keep_sub_const_nonzero, KEEP)
+	X(keep_neg_sub_local, KEEP) X(keep_sub_const_nonzero, KEEP)  \
+	X(addr_end, IDIOM)                                                     \
+	X(addr_end_pgd, IDIOM) X(keep_addr_end_used, KEEP)                    \
+	X(keep_addr_end_picks_boundary, KEEP) X(keep_addr_end_half_mask, KEEP) \
+	X(keep_addr_end_double, KEEP) X(keep_addr_end_le, KEEP)               \
+	X(keep_addr_end_signed, KEEP) X(keep_align_bound, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

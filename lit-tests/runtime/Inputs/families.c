@@ -182,3 +182,98 @@ noinline int keep_signed_test_any(void)
 	long long res = (long long)((unsigned long long)a + (unsigned long long)b);
 	return res < a;
 }
+/* include/linux/pgtable.h pmd_addr_end(), as the page-table walkers use it
+ * (mm/pagewalk.c walk_pmd_range()): in the last 2 MiB of the address space
+ * addr + PMD_SIZE wraps, the boundary is 0, `__boundary - 1` wraps to
+ * ULONG_MAX, and the walker gets end. */
+#define AE_SIZE (1UL << 21)
+#define AE_MASK (~(AE_SIZE - 1))
+#define ae_pmd_addr_end(addr, end)					\
+({	unsigned long __boundary = ((addr) + AE_SIZE) & AE_MASK;	\
+	(__boundary - 1 < (end) - 1)? __boundary: (end);		\
+})
+noinline int addr_end(void)
+{
+	unsigned long end = big - 4094, addr = end - 8192, next;
+	do {
+		next = ae_pmd_addr_end(addr, end);
+		sink(addr);
+	} while (addr = next, addr != end);
+	return 0;
+}
+/* pgd_addr_end() with x86_64's run-time pgdir_shift: a power of two the
+ * compiler does not know. */
+unsigned int ae_pgdir_shift = 39;
+#define AE_PGDIR_SIZE (1UL << ae_pgdir_shift)
+#define AE_PGDIR_MASK (~(AE_PGDIR_SIZE - 1))
+noinline int addr_end_pgd(void)
+{
+	unsigned long end = big - 4094, addr = end - 8192, next;
+	do {
+		unsigned long b = (addr + AE_PGDIR_SIZE) & AE_PGDIR_MASK;
+		next = (b - 1 < end - 1) ? b : end;
+		sink(addr);
+	} while (addr = next, addr != end);
+	return 0;
+}
+/* The wrapped boundary (0) is also used. */
+noinline int keep_addr_end_used(void)
+{
+	unsigned long end = big - 4094, addr = end - 8192;
+	unsigned long b = (addr + AE_SIZE) & AE_MASK;
+	sink(b);
+	sink((b - 1 < end - 1) ? b : end);
+	return 0;
+}
+/* Operands swapped: the wrap side picks the wrapped boundary. */
+noinline int keep_addr_end_picks_boundary(void)
+{
+	unsigned long end = big - 4094, addr = end - 8192;
+	unsigned long b = (addr + AE_SIZE) & AE_MASK;
+	sink((b - 1 < end - 1) ? end : b);
+	return 0;
+}
+/* A mask of half the size keeps a bit of the wrapped sum: the boundary
+ * wraps to 1 MiB here, and the walker gets it. */
+noinline int keep_addr_end_half_mask(void)
+{
+	unsigned long end = big - 4094, addr = end - 8192;
+	unsigned long b = (addr + AE_SIZE) & ~(AE_SIZE / 2 - 1);
+	sink((b - 1 < end - 1) ? b : end);
+	return 0;
+}
+/* An addend twice the alignment: the wrapped boundary is 2 MiB here. */
+noinline int keep_addr_end_double(void)
+{
+	unsigned long end = big - 4094, addr = end - 8192;
+	unsigned long b = (addr + 2 * AE_SIZE) & AE_MASK;
+	sink((b - 1 < end - 1) ? b : end);
+	return 0;
+}
+/* `<=`: ULONG_MAX <= end - 1 holds for end == 0, so wrapped runs do not all
+ * answer it alike. */
+noinline int keep_addr_end_le(void)
+{
+	unsigned long end = big - 4094, addr = end - 8192;
+	unsigned long b = (addr + AE_SIZE) & AE_MASK;
+	sink((b - 1 <= end - 1) ? b : end);
+	return 0;
+}
+/* Signed: the sum overflows LONG_MAX. */
+noinline int keep_addr_end_signed(void)
+{
+	long end = ll_max - 4095, addr = end - 8192;
+	long b = (addr + (1L << 21)) & ~((1L << 21) - 1);
+	sink((b - 1 < end - 1) ? b : end);
+	return 0;
+}
+/* Every wrapped PAGE_ALIGN() is 0, below any limit, so every wrapped run
+ * passes the bound; the unbounded value would not. */
+noinline int keep_align_bound(void)
+{
+	size_t len = big, lim = two << 20;
+	size_t v = (len + 4095) & ~4095UL;
+	if (v > lim)
+		return 1;
+	return 0;
+}
