@@ -7,7 +7,7 @@
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -Rpass=wrap-idiom -Rpass-missed=wrap-idiom \
 // RUN:   -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
-// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -mllvm -wrap-idiom-disable=end-inclusive,end-around-carry,align-zero,signed-test \
+// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -mllvm -wrap-idiom-disable=end-inclusive,end-around-carry,rotate-fold,align-zero,signed-test \
 // RUN:   -Rpass-missed=wrap-idiom -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=DISABLED %s
 
 typedef unsigned long long u64;
@@ -105,6 +105,65 @@ u32 carry_sum_used(u32 a, u32 b)
 	u32 s = a + b; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
 	use(s);
 	return s + (s < b); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+}
+
+// arm64 csum_fold() (arch/arm64/include/asm/checksum.h): the sum of the
+// word and its half turn holds hi +' lo, the one's complement sum, in its
+// high half; the carry out of the top is the end-around carry already in.
+// IR-LABEL: define {{.*}} @fold32(
+// IR-NOT: __ubsan_handle
+// IR: ret
+unsigned short fold32(u32 sum)
+{
+	sum += (sum >> 16) | (sum << 16); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: rotate-fold
+	return ~(unsigned short)(sum >> 16);
+}
+// DISABLED: kept unsigned-integer-overflow check on add: idiom rotate-fold is disabled by -wrap-idiom-disable
+
+// ip_fast_csum(): the other rotation order, the high half passed on.
+void use32(u32);
+void fold64(u64 sum)
+{
+	sum += (sum << 32) | (sum >> 32); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: rotate-fold
+	use32(sum >> 32);
+}
+
+// do_csum()'s 128-bit loop: folds feed folds through the high half only.
+typedef unsigned __int128 u128;
+u64 fold128(u128 a, u128 b)
+{
+	a += (a >> 64) | (a << 64); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: rotate-fold
+	a = ((a >> 64) << 64) | (b >> 64);
+	a += (a >> 64) | (a << 64); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: rotate-fold
+	return a >> 64;
+}
+
+// Must keep: the sum is returned whole.
+u32 fold_whole(u32 sum)
+{
+	sum += (sum >> 16) | (sum << 16); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return sum;
+}
+
+// Must keep: bit 15, of the low half, is read.
+u32 fold_reads_low(u32 sum)
+{
+	sum += (sum >> 16) | (sum << 16); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return sum >> 15;
+}
+
+// Must keep: a quarter turn is no fold of halves.
+u32 fold_quarter(u32 sum)
+{
+	sum += (sum >> 8) | (sum << 24); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return sum >> 16;
+}
+
+// Must keep: the half turn of another word.
+u32 fold_other(u32 a, u32 b)
+{
+	a += (b >> 16) | (b << 16); // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return a >> 16;
 }
 
 // mm/mmap.c do_mmap(): `len = PAGE_ALIGN(len); if (!len) return -ENOMEM;`.

@@ -17,6 +17,7 @@
 #include <string>
 
 namespace llvm {
+class DemandedBits;
 class DomConditionCache;
 class DominatorTree;
 class Function;
@@ -65,6 +66,7 @@ private:
   std::unique_ptr<Lazy> L;
   const llvm::DominatorTree &dominators();
   const llvm::DomConditionCache &conditions();
+  llvm::DemandedBits &demandedBits();
 };
 
 } // namespace wrapidiom

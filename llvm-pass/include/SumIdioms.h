@@ -1,7 +1,7 @@
 //===- SumIdioms.h - Sums whose wrap is tested or used in two steps -------===//
 //
-// Part of wrapidiom. Two idioms in which one wrap test answers for two
-// checked operations (see IDIOMS.md):
+// Part of wrapidiom. Idioms of sums whose wrap is answered by the program
+// in the same breath (see IDIOMS.md):
 //
 //   end-inclusive    end = start + len - c; if (end < start) ...
 //                    with len >= c known: end is start + (len - c), where
@@ -12,12 +12,22 @@
 //                    one's complement addition: the carry out of the sum is
 //                    added back in, which is the design; the carry addition
 //                    cannot wrap, since a wrapped s is below b.
+//   rotate-fold      s += (s >> 32) | (s << 32); sum = s >> 32;
+//                    (arm64 csum_fold(), ip_fast_csum(), do_csum())
+//                    one's complement sum of the two halves of s, in its
+//                    high half: the carry out of the top is the carry the
+//                    low half already added into the high half, and only
+//                    the high half is read.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_SUMIDIOMS_H
 #define WRAPIDIOM_SUMIDIOMS_H
 
 #include "WrapTest.h"
+
+namespace llvm {
+class DemandedBits;
+} // namespace llvm
 
 #include <optional>
 
@@ -31,6 +41,10 @@ std::optional<WrappingOp> endInclusiveOf(const WrappingOp &Op);
 
 /// Op is either addition of an end-around carry.
 bool isEndAroundCarry(const WrappingOp &Op);
+
+/// Op is x + rot(x, N/2) (shifts or a funnel shift) and DB says nothing
+/// reads the low half of the sum.
+bool isRotateFold(const WrappingOp &Op, llvm::DemandedBits &DB);
 
 } // namespace wrapidiom
 

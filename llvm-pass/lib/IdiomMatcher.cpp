@@ -19,6 +19,7 @@
 //                 before the value can do harm (WrapPaths.h)
 //   modular       the value only reaches reductions modulo 2^k, k < N
 //   end-around-carry, end-inclusive  two operations, one test (SumIdioms.h)
+//   rotate-fold   s + rot(s, N/2), only the high half read (SumIdioms.h)
 //
 //===----------------------------------------------------------------------===//
 #include "IdiomMatcher.h"
@@ -32,6 +33,8 @@
 #include "WrapTest.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/DemandedBits.h"
 #include "llvm/Analysis/DomConditionCache.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -76,6 +79,8 @@ struct IdiomMatcher::Lazy {
   std::unique_ptr<DomConditionCache> DC;
   std::unique_ptr<FunctionIndex> Index;
   std::unique_ptr<MemoryFacts> Memory; // uses DT: destroyed first
+  std::unique_ptr<AssumptionCache> AC;
+  std::unique_ptr<DemandedBits> DB; // uses DT and AC: destroyed first
 };
 
 IdiomMatcher::IdiomMatcher(Function &F, const TargetLibraryInfo &TLI)
@@ -89,6 +94,15 @@ const DominatorTree &IdiomMatcher::dominators() {
   if (!L->DT)
     L->DT = std::make_unique<DominatorTree>(F);
   return *L->DT;
+}
+
+DemandedBits &IdiomMatcher::demandedBits() {
+  if (!L->DB) {
+    dominators();
+    L->AC = std::make_unique<AssumptionCache>(F);
+    L->DB = std::make_unique<DemandedBits>(F, *L->AC, *L->DT);
+  }
+  return *L->DB;
 }
 
 const DomConditionCache &IdiomMatcher::conditions() {
@@ -350,6 +364,10 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
   }
   if (isEndAroundCarry(*Op)) {
     D.Kind = Idiom::EndAroundCarry;
+    return D;
+  }
+  if (isRotateFold(*Op, demandedBits())) {
+    D.Kind = Idiom::RotateFold;
     return D;
   }
   if (std::optional<WrappingOp> End = endInclusiveOf(*Op)) {

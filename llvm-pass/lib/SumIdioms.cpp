@@ -6,7 +6,9 @@
 #include "SumIdioms.h"
 
 #include "OverflowCheck.h"
+#include "ValueEquivalence.h"
 
+#include "llvm/Analysis/DemandedBits.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
@@ -237,6 +239,37 @@ bool isEndAroundCarry(const WrappingOp &Op) {
     ++Carries;
   }
   return Carries > 0;
+}
+
+bool isRotateFold(const WrappingOp &Op, DemandedBits &DB) {
+  if (Op.Signed || Op.Op != CheckOp::Add || !Op.LHS || !Op.RHS || !Op.DL)
+    return false;
+  const auto *Sum = dyn_cast<Instruction>(Op.Result);
+  if (!Sum || !Sum->getType()->isIntegerTy())
+    return false;
+  unsigned N = Sum->getType()->getIntegerBitWidth();
+  if (N < 2 || N % 2)
+    return false;
+  unsigned Half = N / 2;
+  // Rot is X rotated by N/2: (X >> N/2) | (X << N/2) as written, or the
+  // funnel shift instcombine makes of it (either direction: half a turn).
+  auto IsHalfTurn = [&](const Value *Rot, const Value *X) {
+    const Value *A = nullptr, *B = nullptr;
+    if (match(Rot, m_c_Or(m_LShr(m_Value(A), m_SpecificInt(Half)),
+                          m_Shl(m_Value(B), m_SpecificInt(Half)))) ||
+        match(Rot, m_FShl(m_Value(A), m_Value(B), m_SpecificInt(Half))) ||
+        match(Rot, m_FShr(m_Value(A), m_Value(B), m_SpecificInt(Half))))
+      return sameValue(A, X, *Op.DL) && sameValue(B, X, *Op.DL);
+    return false;
+  };
+  if (!IsHalfTurn(Op.RHS, Op.LHS) && !IsHalfTurn(Op.LHS, Op.RHS))
+    return false;
+  // With x = hi:lo, the low half of the sum is lo + hi, carry c, and the
+  // high half hi + lo + c, whose carry out (the wrap) is c again: the high
+  // half is hi +' lo, the one's complement sum, end-around carry included.
+  // The fold is the design only if the program reads just that half.
+  APInt Demanded = DB.getDemandedBits(const_cast<Instruction *>(Sum));
+  return !Demanded.isZero() && Demanded.countr_zero() >= Half;
 }
 
 } // namespace wrapidiom

@@ -76,7 +76,8 @@ void sink(size_t);
 	X(addr_end_pgd, IDIOM) X(keep_addr_end_used, KEEP)                    \
 	X(keep_addr_end_picks_boundary, KEEP) X(keep_addr_end_half_mask, KEEP) \
 	X(keep_addr_end_double, KEEP) X(keep_addr_end_le, KEEP)               \
-	X(keep_addr_end_signed, KEEP) X(keep_align_bound, KEEP)
+	X(keep_addr_end_signed, KEEP) X(keep_align_bound, KEEP)              \
+	X(rotate_fold, IDIOM) X(keep_rotate_fold_whole, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

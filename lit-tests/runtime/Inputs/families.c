@@ -277,3 +277,20 @@ noinline int keep_align_bound(void)
 		return 1;
 	return 0;
 }
+/* arm64 csum_fold(): 0xffffffff + its half turn wraps, and only the high
+ * half, the one's complement sum of the halves, is read. */
+noinline int rotate_fold(void)
+{
+	unsigned s = u32_max;
+	s += (s >> 16) | (s << 16);
+	sink(s >> 16);
+	return 0;
+}
+/* The same sum used whole: its low half and the lost carry matter. */
+noinline int keep_rotate_fold_whole(void)
+{
+	unsigned s = u32_max;
+	s += (s >> 16) | (s << 16);
+	sink(s);
+	return 0;
+}
