@@ -107,6 +107,56 @@ u32 carry_sum_used(u32 a, u32 b)
 	return s + (s < b); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
 }
 
+// lib/checksum.c csum_partial(): the branch form, the carry added back
+// on the wrap side of the sum's exact wrap test.
+// IR-LABEL: define {{.*}} @csum_branch(
+// IR-NOT: __ubsan_handle
+// IR: ret
+u32 csum_branch(u32 result, u32 sum)
+{
+	result += sum; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+	if (sum > result)
+		result += 1; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+	return result;
+}
+
+// The same, the test the other way round.
+u32 csum_branch_ge(u32 result, u32 sum)
+{
+	result += sum; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+	if (result >= sum)
+		return result;
+	return result + 1; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: end-around-carry
+}
+
+// Must keep: 1 added on the no-wrap side.
+u32 carry_branch_wrong_side(u32 result, u32 sum)
+{
+	result += sum; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	if (sum <= result)
+		result += 1; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return result;
+}
+
+// Must keep: 2 added back, not the carry.
+u32 carry_branch_two(u32 result, u32 sum)
+{
+	result += sum; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	if (sum > result)
+		result += 2; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return result;
+}
+
+// Must keep: the sum used before its test.
+u32 carry_branch_used_first(u32 result, u32 sum)
+{
+	result += sum; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	use(result);
+	if (sum > result)
+		result += 1; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	return result;
+}
+
 // arm64 csum_fold() (arch/arm64/include/asm/checksum.h): the sum of the
 // word and its half turn holds hi +' lo, the one's complement sum, in its
 // high half; the carry out of the top is the end-around carry already in.

@@ -11,7 +11,8 @@
 //   end-around-carry s = a + b; r = s + (s < b);   (csum_add())
 //                    one's complement addition: the carry out of the sum is
 //                    added back in, which is the design; the carry addition
-//                    cannot wrap, since a wrapped s is below b.
+//                    cannot wrap, since a wrapped s is below b. Also as a
+//                    branch: s = a + b; if (b > s) s += 1; (csum_partial())
 //   rotate-fold      s += (s >> 32) | (s << 32); sum = s >> 32;
 //                    (arm64 csum_fold(), ip_fast_csum(), do_csum())
 //                    one's complement sum of the two halves of s, in its

@@ -161,9 +161,80 @@ std::optional<WrappingOp> endInclusiveOf(const WrappingOp &Op) {
   return W;
 }
 
+/// The branch form of end-around carry (csum_partial()):
+///
+///   s = a + b; if (b > s) s += 1;
+///
+/// First is the sum s. Its exact wrap test is the condition of a branch,
+/// and every other use of s is either on the branch's no-wrap edge, where
+/// s did not wrap, or is s + 1 on the wrap edge: the carry added back, which
+/// cannot wrap (a wrapped s is below b). Carry, if given, must be such an
+/// addition.
+static bool branchCarried(const WrappingOp &First,
+                          const Instruction *Carry) {
+  const DominatorTree *DT = First.DT;
+  if (!DT)
+    return false;
+  const BranchInst *Br = nullptr;
+  const ICmpInst *Test = nullptr;
+  bool WrapWhenTrue = false;
+  for (const User *U : First.Result->users()) {
+    const auto *Cmp = dyn_cast<ICmpInst>(U);
+    if (!Cmp || Br)
+      continue;
+    unsigned Idx = Cmp->getOperand(0) == First.Result ? 0 : 1;
+    CompareVerdict V = classifyCompare(*Cmp, Idx, {}, First);
+    const auto *B = dyn_cast_or_null<BranchInst>(soleUse(Cmp));
+    if (!V.IsTest || !V.Exact || !B || !B->isConditional() ||
+        B->getCondition() != Cmp || B->getSuccessor(0) == B->getSuccessor(1))
+      continue;
+    Br = B;
+    Test = Cmp;
+    WrapWhenTrue = V.WrapWhenTrue;
+  }
+  if (!Br)
+    return false;
+  BasicBlockEdge Wrap(Br->getParent(), Br->getSuccessor(WrapWhenTrue ? 0 : 1));
+  BasicBlockEdge NoWrap(Br->getParent(),
+                        Br->getSuccessor(WrapWhenTrue ? 1 : 0));
+  bool CarrySeen = !Carry;
+  unsigned Carries = 0;
+  for (const Use &U : First.Result->uses()) {
+    const auto *I = cast<Instruction>(U.getUser());
+    if (I == Test || isInstrumentation(*I) || DT->dominates(NoWrap, U))
+      continue;
+    const Value *IV = valueOf(I);
+    if (!IV)
+      return false;
+    Operation Add = operationOf(IV, Instruction::Add);
+    const Value *Other = Add.LHS == First.Result ? Add.RHS : Add.LHS;
+    if (Add.I != I || !Other || !match(Other, m_One()) ||
+        !DT->dominates(Wrap, U))
+      return false;
+    ++Carries;
+    CarrySeen |= I == Carry;
+  }
+  return Carries > 0 && CarrySeen;
+}
+
 bool isEndAroundCarry(const WrappingOp &Op) {
   if (Op.Signed || Op.Op != CheckOp::Add)
     return false;
+  // The branch form: Op is the sum, or the carry added to a checked sum.
+  if (branchCarried(Op, nullptr))
+    return true;
+  for (const Value *S : {Op.LHS, Op.RHS}) {
+    Operation First = operationOf(S, Instruction::Add);
+    if (!First.I || !isa<WithOverflowInst>(First.I))
+      continue;
+    WrappingOp F = Op;
+    F.Def = First.I;
+    F.Result = S;
+    F.LHS = First.LHS;
+    F.RHS = First.RHS;
+    if (branchCarried(F, Op.Def))
+      return true;
+  }
   // The carry addition s + zext(s < b): the first sum's wrap test, 0 or 1.
   auto CarryOf = [&](const Value *Carry, const Value *S) -> bool {
     while (const auto *Cast = dyn_cast<CastInst>(Carry)) {

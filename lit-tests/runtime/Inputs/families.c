@@ -294,3 +294,23 @@ noinline int keep_rotate_fold_whole(void)
 	sink(s);
 	return 0;
 }
+/* lib/checksum.c csum_partial(): the carry added back by a branch. */
+noinline int end_around_carry_branch(void)
+{
+	unsigned result = u32_max, sum = (unsigned)two;
+	result += sum;
+	if (sum > result)
+		result += 1;
+	sink(result);
+	return 0;
+}
+/* 1 added on the side where the sum did not wrap. */
+noinline int keep_carry_branch_wrong_side(void)
+{
+	unsigned result = u32_max, sum = (unsigned)two;
+	result += sum;
+	if (sum <= result)
+		result += 1;
+	sink(result);
+	return 0;
+}
