@@ -26,11 +26,11 @@
 
 #include "WrapTest.h"
 
+#include <optional>
+
 namespace llvm {
 class DemandedBits;
 } // namespace llvm
-
-#include <optional>
 
 namespace wrapidiom {
 

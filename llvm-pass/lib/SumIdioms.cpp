@@ -58,6 +58,20 @@ Operation operationOf(const Value *V, Instruction::BinaryOps Opcode) {
   return {};
 }
 
+/// The checked unsigned addition whose value is S, as a WrappingOp in the
+/// context of Op (the sum a carry is added to).
+std::optional<WrappingOp> checkedSumOf(const Value *S, const WrappingOp &Op) {
+  Operation First = operationOf(S, Instruction::Add);
+  if (!First.I || !isa<WithOverflowInst>(First.I))
+    return std::nullopt;
+  WrappingOp F = Op;
+  F.Def = First.I;
+  F.Result = S;
+  F.LHS = First.LHS;
+  F.RHS = First.RHS;
+  return F;
+}
+
 /// The only use of V by the program (not by a check's instrumentation).
 const User *soleUse(const Value *V) {
   const User *Only = nullptr;
@@ -170,8 +184,7 @@ std::optional<WrappingOp> endInclusiveOf(const WrappingOp &Op) {
 /// s did not wrap, or is s + 1 on the wrap edge: the carry added back, which
 /// cannot wrap (a wrapped s is below b). Carry, if given, must be such an
 /// addition.
-static bool branchCarried(const WrappingOp &First,
-                          const Instruction *Carry) {
+static bool branchCarried(const WrappingOp &First, const Instruction *Carry) {
   const DominatorTree *DT = First.DT;
   if (!DT)
     return false;
@@ -223,18 +236,10 @@ bool isEndAroundCarry(const WrappingOp &Op) {
   // The branch form: Op is the sum, or the carry added to a checked sum.
   if (branchCarried(Op, nullptr))
     return true;
-  for (const Value *S : {Op.LHS, Op.RHS}) {
-    Operation First = operationOf(S, Instruction::Add);
-    if (!First.I || !isa<WithOverflowInst>(First.I))
-      continue;
-    WrappingOp F = Op;
-    F.Def = First.I;
-    F.Result = S;
-    F.LHS = First.LHS;
-    F.RHS = First.RHS;
-    if (branchCarried(F, Op.Def))
+  for (const Value *S : {Op.LHS, Op.RHS})
+    if (std::optional<WrappingOp> F = checkedSumOf(S, Op);
+        F && branchCarried(*F, Op.Def))
       return true;
-  }
   // The carry addition s + zext(s < b): the first sum's wrap test, 0 or 1.
   auto CarryOf = [&](const Value *Carry, const Value *S) -> bool {
     while (const auto *Cast = dyn_cast<CastInst>(Carry)) {
@@ -247,17 +252,12 @@ bool isEndAroundCarry(const WrappingOp &Op) {
     const auto *Cmp = dyn_cast<ICmpInst>(Carry);
     if (!Cmp || !Cmp->getType()->isIntegerTy(1))
       return false;
-    Operation First = operationOf(S, Instruction::Add);
-    if (!First.I || !isa<WithOverflowInst>(First.I))
+    std::optional<WrappingOp> F = checkedSumOf(S, Op);
+    if (!F)
       return false;
-    WrappingOp F = Op;
-    F.Def = First.I;
-    F.Result = S;
-    F.LHS = First.LHS;
-    F.RHS = First.RHS;
     for (unsigned I = 0; I < 2; ++I)
       if (Cmp->getOperand(I) == S) {
-        CompareVerdict V = classifyCompare(*Cmp, I, {}, F);
+        CompareVerdict V = classifyCompare(*Cmp, I, {}, *F);
         return V.IsTest && V.Exact && V.WrapWhenTrue;
       }
     return false;
