@@ -455,7 +455,7 @@ int serial_not_zero(size_t a, size_t b)
 // IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
 int serial_used(size_t a, size_t b)
 {
-	long d = a - b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+	long d = a - b; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub: the difference is sign-tested as in serial-number arithmetic, but also used: a wrap by 2^63 or more passes the test and reaches that use
 	if (d < 0)
 		return 0;
 	use(d);

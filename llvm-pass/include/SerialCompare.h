@@ -35,6 +35,12 @@ bool onlySignTested(const WrappingOp &Op);
 /// least one.
 bool onlyInSerialDifferences(const WrappingOp &Op);
 
+/// Op is an unsigned difference that reaches a sign test and something
+/// else too: `d = a - b; if (d < 0) return; use(d);` (update_rq_clock()).
+/// Not an idiom: a wrap by 2^(N-1) or more passes the test and is used.
+/// Only for the reason a kept check gives.
+bool signTestedAndUsed(const WrappingOp &Op);
+
 } // namespace wrapidiom
 
 #endif

@@ -411,6 +411,14 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
     return D;
   }
   D.Reason = PV.Reason;
+  // update_rq_clock()'s `delta = now - clock; if (delta < 0) return;
+  // clock += delta;`: say why the sign test is not enough, so that whoever
+  // triages the report knows what an ignorelist entry has to justify.
+  if (signTestedAndUsed(*Op))
+    D.Reason = "the difference is sign-tested as in serial-number "
+               "arithmetic, but also used: a wrap by 2^" +
+               std::to_string(N - 1) +
+               " or more passes the test and reaches that use";
   return D;
 }
 

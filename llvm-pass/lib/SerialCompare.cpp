@@ -62,18 +62,16 @@ SignUse classifySignUse(const ICmpInst &Cmp, unsigned OpNo) {
   return is_contained(Halves, Region) ? SignUse::Test : SignUse::Other;
 }
 
-/// Every use of the difference (through sign extensions, which keep the
-/// sign: a sign half of the wider width is the same half of the narrower)
-/// is a sign test, and there is at least one. Equality with zero may come
-/// beside them (`if (!diff) return; if (diff <= 0) ...`, the timer
-/// wheel's __mod_timer()): the modular difference is zero exactly when the
-/// counters are equal, so that test is exact whether or not it wrapped.
-/// Serial-number arithmetic (RFC 1982) compares two wrapping counters by
-/// the sign of their modular difference; the wrap is the point, and the
-/// value reaches nothing else. Any other comparison or use keeps the check.
-bool onlySignCompared(const Value *Root) {
-  SmallVector<const Value *, 4> Work{Root};
+/// The number of sign tests among the uses of Root (through sign
+/// extensions), and whether anything else uses it.
+struct SignTests {
   unsigned Tests = 0;
+  bool OtherUses = false;
+};
+
+SignTests countSignTests(const Value *Root) {
+  SignTests R;
+  SmallVector<const Value *, 4> Work{Root};
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
     for (const Use &U : V->uses()) {
@@ -85,20 +83,29 @@ bool onlySignCompared(const Value *Root) {
         continue;
       }
       const auto *Cmp = dyn_cast<ICmpInst>(User);
-      if (!Cmp)
-        return false;
-      switch (classifySignUse(*Cmp, U.getOperandNo())) {
-      case SignUse::Test:
-        ++Tests;
-        break;
-      case SignUse::Zero:
-        break;
-      case SignUse::Other:
-        return false;
-      }
+      SignUse Kind =
+          Cmp ? classifySignUse(*Cmp, U.getOperandNo()) : SignUse::Other;
+      if (Kind == SignUse::Test)
+        ++R.Tests;
+      else if (Kind == SignUse::Other)
+        R.OtherUses = true;
     }
   }
-  return Tests > 0;
+  return R;
+}
+
+/// Every use of the difference (through sign extensions, which keep the
+/// sign: a sign half of the wider width is the same half of the narrower)
+/// is a sign test, and there is at least one. Equality with zero may come
+/// beside them (`if (!diff) return; if (diff <= 0) ...`, the timer
+/// wheel's __mod_timer()): the modular difference is zero exactly when the
+/// counters are equal, so that test is exact whether or not it wrapped.
+/// Serial-number arithmetic (RFC 1982) compares two wrapping counters by
+/// the sign of their modular difference; the wrap is the point, and the
+/// value reaches nothing else. Any other comparison or use keeps the check.
+bool onlySignCompared(const Value *Root) {
+  SignTests R = countSignTests(Root);
+  return R.Tests > 0 && !R.OtherUses;
 }
 
 /// The value of a UBSan-checked operation: the one extractvalue 0 of a
@@ -243,6 +250,13 @@ bool onlySignTested(const WrappingOp &Op) {
   if (Op.Op != CheckOp::Sub || Op.Signed)
     return false;
   return onlySignCompared(Op.Result);
+}
+
+bool signTestedAndUsed(const WrappingOp &Op) {
+  if (Op.Op != CheckOp::Sub || Op.Signed)
+    return false;
+  SignTests R = countSignTests(Op.Result);
+  return R.Tests > 0 && R.OtherUses;
 }
 
 /// `time_after(jiffies, start + HZ)` is `(long)((start + HZ) - jiffies) <
