@@ -193,15 +193,33 @@ class Gen:
         ty = self.pick('u32', 'u64')
         sty = {'u32': 'i32', 'u64': 'i64'}[ty]
         params = [(ty, 'now'), (ty, 'then')]
-        d = ('cast', sty, bin_('-', ty, V('now'), V('then')))
-        if self.chance(0.7):
+        then = V('then')
+        if self.chance(0.5):
+            # A subtrahend of known bound (sign-guard): below half the
+            # range, exactly half, one or two more, or anything.
+            half = cmax(ty) // 2 + 1
+            k = self.pick(255, 4095, half - 1, half, half + 1, cmax(ty))
+            then = bin_('&', ty, V('then'), C(k, ty))
+        d = ('cast', sty, bin_('-', ty, V('now'), then))
+        if self.chance(0.5):
             pred = self.pick('<', '>', '>=', '<=')
             k = self.pick(0, 0, 0, 5)
             return params, [('ret', cmp(pred, d, C(k, sty)))]
-        return params, [('decl', sty, 'dd', d),
-                        ('if', cmp('<', V('dd'), C(0, sty)),
-                         [('ret', C(1, 'i32'))], []),
-                        ('sink', V('dd')), ('ret', C(0, 'i32'))]
+        body = [('decl', sty, 'dd', d)]
+        if self.chance(0.3):
+            # max_t(long, 0, d) or min_t(): the select picks 0 or d.
+            pred = self.pick('>', '>', '<')
+            body.append(('sink', ('sel', cmp(pred, V('dd'), C(0, sty)),
+                                  V('dd'), C(0, sty))))
+        else:
+            pred = self.pick('<', '<', '<=', '>')
+            body.append(('if', cmp(pred, V('dd'), C(0, sty)),
+                         self.pick([('ret', C(1, 'i32'))],
+                                   [('ret', C(1, 'i32'))], [('warn',)]),
+                         []))
+            body.append(('sink', V('dd')))
+        body.append(('ret', C(0, 'i32')))
+        return params, body
 
     FAMILIES = ['sum_test'] * 4 + ['mul_div', 'loop', 'carry', 'modular',
                                    'add_back', 'serial']

@@ -26,6 +26,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/Analysis/SimplifyQuery.h"
 
 #include <optional>
@@ -70,6 +71,11 @@ struct WrappingOp {
 /// What known-bits queries about Op's operands may use at At: the data
 /// layout, and the branch conditions that dominate At.
 llvm::SimplifyQuery factsAt(const WrappingOp &Op, const llvm::Instruction *At);
+
+/// The unsigned values V can take at At: its known bits, with the branch
+/// conditions that dominate At.
+llvm::ConstantRange unsignedRange(const llvm::Value *V, const WrappingOp &Op,
+                                  const llvm::Instruction *At);
 
 /// Build the WrappingOp of a check mapped onto the promoted function; null Result if
 /// the intrinsic's result is used in a way the analyses do not model.

@@ -51,7 +51,10 @@ using RangeMap = llvm::DenseMap<const llvm::Value *, WrappedValue>;
 
 /// Into Ranged, the values computed from Op's result (not the result
 /// itself) whose range in the executions where Op wrapped is known.
-/// Unsigned additions and subtractions only, by a constant, or (additions)
+/// Unsigned additions and subtractions only, by a constant, (subtractions)
+/// by a value known to be at most 2^(N-1), which makes every wrapped
+/// difference negative as signed (then the difference itself is in Ranged
+/// too), or (additions)
 /// by a power of two S followed by `& ~(S - 1)` or `& -S` with the same S
 /// (pgd_addr_end() with x86's run-time pgdir_shift: the wrapped sum is
 /// below S, and the mask clears every bit below S). Followed through
@@ -59,7 +62,10 @@ using RangeMap = llvm::DenseMap<const llvm::Value *, WrappedValue>;
 /// `+`/`-` by a constant counts with its call (its own check is its own
 /// business). Stops after a few dozen values: what it does not follow is
 /// no test, and its uses fail the proofs.
-void collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged);
+/// Where the ranges came from: a constant or a power-of-two mask
+/// (align-zero), or a subtrahend of known bound (sign-guard).
+enum class RangeSeed { None, Constant, Bounded };
+RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged);
 
 /// Cmp's operand I is V in every wrapped execution: the outcome of Cmp in
 /// all of them, when it is proven the same (see above).

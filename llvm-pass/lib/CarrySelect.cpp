@@ -92,18 +92,6 @@ Sides sidesOf(const Value *Z, const MinuendTest &T, const DominatorTree &DT) {
   return {};
 }
 
-/// The unsigned values V can take (known bits, the dominating conditions).
-ConstantRange unsignedRange(const Value *V, const WrappingOp &Op,
-                            const Instruction *At) {
-  SimplifyQuery Q = factsAt(Op, At);
-#if LLVM_VERSION_MAJOR >= 20
-  KnownBits Known = computeKnownBits(V, Q);
-#else
-  KnownBits Known = computeKnownBits(V, /*Depth=*/0, Q);
-#endif
-  return ConstantRange::fromKnownBits(Known, /*IsSigned=*/false);
-}
-
 /// y = x - C; z = y + Z with Z chosen by the wrap test: is z exactly
 /// x - C + Z, with no wrap left? x - C wraps iff x < C, to x - C + 2^N.
 ///  - wrap side: y + Zw must wrap back for every wrapped x, i.e.

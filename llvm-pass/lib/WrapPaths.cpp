@@ -439,7 +439,7 @@ PathVerdict Walker::run() {
                "compare them all with it (-wrap-idiom-budget)";
     return V;
   }
-  collectWrappedRanges(Op, Ranged);
+  RangeSeed Seed = collectWrappedRanges(Op, Ranged);
   collectHandling();
   if (PreTested) {
     // `if (a + b < a) return -E; x = a + b;`: this computation cannot wrap.
@@ -455,7 +455,7 @@ PathVerdict Walker::run() {
     return V;
   }
   if (SawWrapTest && SawRangedTest)
-    V.Kind = Idiom::AlignZero;
+    V.Kind = Seed == RangeSeed::Bounded ? Idiom::SignGuard : Idiom::AlignZero;
   else if (SawWrapTest)
     V.Kind = Op.Op == CheckOp::Mul ? Idiom::MulDiv
              : SawTaintedDecision  ? Idiom::BoundsAndWrap

@@ -7,6 +7,7 @@
 
 #include "llvm/Analysis/SimplifyQuery.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -99,6 +100,17 @@ SimplifyQuery factsAt(const WrappingOp &Op, const Instruction *At) {
   // No undef that "could be anything": a proof must hold for every value.
   return SimplifyQuery(*Op.DL, /*TLI=*/nullptr, Op.DT, /*AC=*/nullptr, At,
                        /*UseInstrInfo=*/true, /*CanUseUndef=*/false, Op.DC);
+}
+
+ConstantRange unsignedRange(const Value *V, const WrappingOp &Op,
+                            const Instruction *At) {
+  SimplifyQuery Q = factsAt(Op, At);
+#if LLVM_VERSION_MAJOR >= 20
+  KnownBits Known = computeKnownBits(V, Q);
+#else
+  KnownBits Known = computeKnownBits(V, /*Depth=*/0, Q);
+#endif
+  return ConstantRange::fromKnownBits(Known, /*IsSigned=*/false);
 }
 
 namespace {

@@ -179,13 +179,14 @@ const ExtractValueInst *maskedSum(const Value *V, const Value *&M) {
 
 } // namespace
 
-void collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
+RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
   if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub) ||
       !Op.RHS || !Op.Result->getType()->isIntegerTy())
-    return;
+    return RangeSeed::None;
   unsigned N = Op.Result->getType()->getIntegerBitWidth();
   if (N > 64)
-    return;
+    return RangeSeed::None;
+  RangeSeed Seed = RangeSeed::None;
   APInt Zero = APInt::getZero(N);
   APInt TwoN = APInt::getOneBitSet(IdealBits, N);
   SmallVector<std::pair<const Value *, WrappedValue>, 8> Work;
@@ -196,12 +197,31 @@ void collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
     // x + C wraps to [0, C - 1], which is 2^N less than the unbounded sum;
     // x - C to [-C, -1], 2^N more than the unbounded difference.
     APInt IC = C->getValue().zext(IdealBits);
+    Seed = RangeSeed::Constant;
     if (Op.Op == CheckOp::Add)
       Work.push_back({Op.Result, {ConstantRange(Zero, C->getValue()),
                                   ConstantRange(TwoN, TwoN + IC)}});
     else
       Work.push_back({Op.Result, {ConstantRange(-C->getValue(), Zero),
                                   ConstantRange(-IC, APInt::getZero(IdealBits))}});
+  } else if (!C && Op.Op == CheckOp::Sub) {
+    // x - y wraps only when y > x, to x - y + 2^N: with y at most B, into
+    // [2^N - B, 2^N - 1], i.e. [-B, -1]; the unbounded difference is the
+    // same range, 2^N less. When B is at most 2^(N-1), every wrapped
+    // difference is negative as signed: `(long)(pgoff - ra_pages / 2) < 0`
+    // (mm/filemap.c's read-around under max_t(long, 0, ...)) is then a test
+    // every wrapped run answers the same way. The difference itself is
+    // ranged too, so that its own comparisons are asked (they are not wrap
+    // tests of the exact kind: unwrapped runs may take the same side).
+    APInt B = unsignedRange(Op.RHS, Op, Op.Def).getUnsignedMax();
+    if (!B.isZero() && B.ule(APInt::getSignedMinValue(N))) {
+      WrappedValue W{ConstantRange(-B, Zero),
+                     ConstantRange(-B.zext(IdealBits),
+                                   APInt::getZero(IdealBits))};
+      Ranged.try_emplace(Op.Result, W);
+      Work.push_back({Op.Result, W});
+      Seed = RangeSeed::Bounded;
+    }
   } else if (!C && Op.Op == CheckOp::Add) {
     // A wrapped sum is below both addends; below a power of two S it has
     // no bit at or above S's, and `& ~(S - 1)` leaves none. Unbounded, the
@@ -214,6 +234,7 @@ void collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
       for (const Value *S : {Op.LHS, Op.RHS})
         if (isKnownToBeAPowerOfTwo(S, *Op.DL) && isMaskAbove(M, S, *Op.DL)) {
           Work.push_back({And, {ConstantRange(Zero), ConstantRange(TwoN)}});
+          Seed = RangeSeed::Constant;
           break;
         }
     }
@@ -223,7 +244,7 @@ void collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
     if (V != Op.Result && !Ranged.try_emplace(V, R).second)
       continue;
     if (Ranged.size() > MaxRanged)
-      return; // what is not followed is no test, and its uses fail
+      return Seed; // what is not followed is no test, and its uses fail
     for (const User *U : V->users()) {
       const auto *I = dyn_cast<Instruction>(U);
       if (!I || isInstrumentation(*I))
@@ -274,6 +295,7 @@ void collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
         Work.push_back({I, *Next});
     }
   }
+  return Seed;
 }
 
 std::optional<bool> fixedOutcome(const ICmpInst &Cmp, unsigned I,

@@ -314,3 +314,23 @@ noinline int keep_carry_branch_wrong_side(void)
 	sink(result);
 	return 0;
 }
+/* mm/filemap.c read-around: max_t(long, 0, pgoff - ra_pages / 2), with
+ * pgoff 1 and ra_pages 32: the difference wraps, is negative, 0 is picked. */
+noinline int sign_guard(void)
+{
+	size_t pgoff = one;
+	unsigned ra_pages = (unsigned)two << 4;
+	long d = pgoff - ra_pages / 2;
+	sink(d > 0 ? d : 0);
+	return 0;
+}
+/* A subtrahend up to 2^63 + 1: 0 - (2^63 + 1) is 2^63 - 1, positive. */
+noinline int keep_sign_guard_over_half(void)
+{
+	size_t now = zero, back = (big | one) & ((1UL << 63) | 1);
+	long d = now - back;
+	if (d < 0)
+		return 1;
+	sink(d);
+	return 0;
+}
