@@ -89,7 +89,7 @@ int over_half(u64 now, u64 back)
 // Must keep: the difference used on the negative side.
 int wrong_side(u64 now, unsigned int back)
 {
-	long d = now - back; // REMARK: sign-guard.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub:
+	long d = now - back; // REMARK: sign-guard.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub: the difference is used by 'call' on the wrap path
 	if (d < 0)
 		use(d);
 	return 0;

@@ -37,7 +37,8 @@ bool onlyInSerialDifferences(const WrappingOp &Op);
 
 /// Op is an unsigned difference that reaches a sign test and something
 /// else too: `d = a - b; if (d < 0) return; use(d);` (update_rq_clock()).
-/// Not an idiom: a wrap by 2^(N-1) or more passes the test and is used.
+/// Not an idiom: a wrap by 2^(N-1) or more passes the test and is used
+/// (false when the subtrahend is known to be at most 2^(N-1)).
 /// Only for the reason a kept check gives.
 bool signTestedAndUsed(const WrappingOp &Op);
 

@@ -62,6 +62,11 @@ using RangeMap = llvm::DenseMap<const llvm::Value *, WrappedValue>;
 /// `+`/`-` by a constant counts with its call (its own check is its own
 /// business). Stops after a few dozen values: what it does not follow is
 /// no test, and its uses fail the proofs.
+/// Op is an unsigned x - y whose y is known (known bits, the conditions
+/// dominating Op) to be at most B, 0 < B <= 2^(N-1): B. Every wrapped
+/// difference then lies in [2^N - B, 2^N - 1], negative as signed
+/// (sign-guard).
+std::optional<llvm::APInt> halfBoundedSubtrahend(const WrappingOp &Op);
 /// Where the ranges came from: a constant or a power-of-two mask
 /// (align-zero), or a subtrahend of known bound (sign-guard).
 enum class RangeSeed { None, Constant, Bounded };

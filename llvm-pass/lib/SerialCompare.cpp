@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "SerialCompare.h"
 
+#include "WrappedRange.h"
+
 #include "OverflowCheck.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -253,7 +255,9 @@ bool onlySignTested(const WrappingOp &Op) {
 }
 
 bool signTestedAndUsed(const WrappingOp &Op) {
-  if (Op.Op != CheckOp::Sub || Op.Signed)
+  // With a subtrahend of at most half the range no wrap is that large:
+  // then whatever kept the check (sign-guard's proof) is the reason.
+  if (Op.Op != CheckOp::Sub || Op.Signed || halfBoundedSubtrahend(Op))
     return false;
   SignTests R = countSignTests(Op.Result);
   return R.Tests > 0 && R.OtherUses;

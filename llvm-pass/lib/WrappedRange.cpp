@@ -179,6 +179,17 @@ const ExtractValueInst *maskedSum(const Value *V, const Value *&M) {
 
 } // namespace
 
+std::optional<APInt> halfBoundedSubtrahend(const WrappingOp &Op) {
+  if (Op.Signed || Op.Op != CheckOp::Sub || !Op.RHS ||
+      !Op.RHS->getType()->isIntegerTy())
+    return std::nullopt;
+  unsigned N = Op.RHS->getType()->getIntegerBitWidth();
+  APInt B = unsignedRange(Op.RHS, Op, Op.Def).getUnsignedMax();
+  if (B.isZero() || B.ugt(APInt::getSignedMinValue(N)))
+    return std::nullopt;
+  return B;
+}
+
 RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
   if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub) ||
       !Op.RHS || !Op.Result->getType()->isIntegerTy())
@@ -213,10 +224,9 @@ RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
     // every wrapped run answers the same way. The difference itself is
     // ranged too, so that its own comparisons are asked (they are not wrap
     // tests of the exact kind: unwrapped runs may take the same side).
-    APInt B = unsignedRange(Op.RHS, Op, Op.Def).getUnsignedMax();
-    if (!B.isZero() && B.ule(APInt::getSignedMinValue(N))) {
-      WrappedValue W{ConstantRange(-B, Zero),
-                     ConstantRange(-B.zext(IdealBits),
+    if (std::optional<APInt> B = halfBoundedSubtrahend(Op)) {
+      WrappedValue W{ConstantRange(-*B, Zero),
+                     ConstantRange(-B->zext(IdealBits),
                                    APInt::getZero(IdealBits))};
       Ranged.try_emplace(Op.Result, W);
       Work.push_back({Op.Result, W});
