@@ -4,7 +4,9 @@
  * workload qemu_run.workload=SCRIPT with /bin/busybox sh (killed after
  * qemu_run.workload_timeout=S seconds; its KTAP then misses results), syncs
  * and reboots: with QEMU's -no-reboot that ends QEMU (without ACPI a power-off
- * would only halt). Built-in KUnit suites have run before /init starts. */
+ * would only halt). Built-in KUnit suites have run before /init starts.
+ * Run again by the workload as `/init tcp-seq-wrap` (not as process 1), it
+ * is that step's tool (tcp_seq_wrap.c). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +22,8 @@
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "tcp_seq_wrap.h"
 
 static int console = -1;
 
@@ -137,10 +141,14 @@ static void run_workload(const char *script, long timeout)
 	    (long)((t1.tv_nsec - t0.tv_nsec + 1000000000L) % 1000000000L) / 1000000);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	char cmdline[4096] = "", arg[2048];
 	int fd;
+
+	/* The workload's own tools, run as `/init TOOL` (not as process 1). */
+	if (getpid() != 1 && argc == 2 && !strcmp(argv[1], "tcp-seq-wrap"))
+		return tcp_seq_wrap_main();
 
 	do_mount("proc", "/proc", "proc");
 	do_mount("sysfs", "/sys", "sysfs");
