@@ -15,7 +15,18 @@
 
 STEP_TIMEOUT=${STEP_TIMEOUT:-120}
 SEED_LINES=20000
-STEPS=${WORKLOAD_STEPS:-"mount_ext4 mount_tmpfs file_io tar_gzip loopback_up httpd_wget \
+# The steps: WORKLOAD_STEPS, else the profile's qemu_run.steps=a,b,c on the
+# kernel command line (profile stress), else the workload profile's.
+cmdline_steps() {
+	[ -r /proc/cmdline ] || return 0
+	for w in $(cat /proc/cmdline); do
+		case $w in
+		qemu_run.steps=*) echo "${w#qemu_run.steps=}" | tr , ' ' ;;
+		esac
+	done
+}
+STEPS=${WORKLOAD_STEPS:-$(cmdline_steps)}
+STEPS=${STEPS:-"mount_ext4 mount_tmpfs file_io tar_gzip loopback_up httpd_wget \
 nc_stream tcp_seq_wrap ping fork_exec_pipe proc_sys umount"}
 D=/disk
 T=/scratch
@@ -133,6 +144,42 @@ step_tcp_seq_wrap() {
 	/init tcp-seq-wrap || die "tcp-seq-wrap failed"
 }
 
+# ---- profile stress: Debian's stress-ng and trinity (guest-tools) ----
+# A fixed stressor list with a fixed seed for a fixed time, all at once on
+# the guest's CPUs, on the ext4 disk; --metrics-brief prints the bogo-op
+# rates (bench/: the runtime cost of the checks). Exit 0 or the step fails.
+STRESS_NG_SECONDS=${STRESS_NG_SECONDS:-60}
+STRESSORS="cpu fork pipe vm mmap brk malloc memfd shm sem-sysv msg mq futex epoll \
+eventfd signal sigfd timer timerfd hrtimers clock poll sock udp sockpair hdd dentry \
+dir link rename open fallocate flock lockf fcntl seek sendfile splice tee vm-splice \
+aio io-uring inotify getrandom kcmp prctl mlock madvise mincore mremap msync zombie \
+affinity"
+step_stress_ng() {
+	mkdir -p $D/stress || die "mkdir $D/stress"
+	args=""
+	for s in $STRESSORS; do
+		args="$args --$s 1"
+	done
+	# shellcheck disable=SC2086
+	stress-ng $args --vm-bytes 32M --hdd-bytes 8M --seed 1 --timeout "${STRESS_NG_SECONDS}s" \
+		--temp-path $D/stress --metrics-brief --oomable ||
+		die "stress-ng exit $?"
+	rm -rf $D/stress
+}
+
+# trinity as an unprivileged user (it refuses root without --dangerous):
+# TRINITY_SYSCALLS random system calls from TRINITY_SEED on 2 children, no
+# log files; a fixed seed and count make the run reproducible.
+TRINITY_SEED=${TRINITY_SEED:-1}
+TRINITY_SYSCALLS=${TRINITY_SYSCALLS:-20000}
+step_trinity() {
+	mkdir -p $T/trinity && chmod 0777 $T/trinity || die "mkdir $T/trinity"
+	cd $T/trinity || die "cd $T/trinity"
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		trinity -q -l off -C 2 -s "$TRINITY_SEED" -N "$TRINITY_SYSCALLS" ||
+		die "trinity exit $?"
+}
+
 step_ping() {
 	out=$(ping -c 3 -W 5 127.0.0.1) || die "ping failed: $out"
 	echo "$out" | grep -q "3 packets transmitted, 3 packets received" ||
@@ -218,13 +265,19 @@ failed=0
 STEP_LOG=${TMPDIR:-/tmp}/workload-step.log
 for s in $STEPS; do
 	i=$((i + 1))
-	timeout -s KILL $STEP_TIMEOUT sh "$0" step $s > "$STEP_LOG" 2>&1
+	t=$STEP_TIMEOUT
+	case $s in
+	stress_ng | trinity) t=$((STEP_TIMEOUT * 5)) ;;
+	esac
+	timeout -s KILL $t sh "$0" step $s > "$STEP_LOG" 2>&1
 	rc=$?
+	# stress-ng's --metrics-brief lines go into the log either way (bench/)
+	grep "metrc:" "$STEP_LOG" 2>/dev/null | while IFS= read -r l; do say "    # $s: $l"; done
 	if [ $rc -eq 0 ]; then
 		say "    ok $i $s"
 	else
 		failed=$((failed + 1))
-		[ $rc -eq 137 ] && echo "killed after $STEP_TIMEOUT s (step timeout)" >> "$STEP_LOG"
+		[ $rc -eq 137 ] && echo "killed after $t s (step timeout)" >> "$STEP_LOG"
 		while IFS= read -r l; do say "    # $s: $l"; done < "$STEP_LOG"
 		say "    # $s: exit $rc"
 		say "    not ok $i $s"

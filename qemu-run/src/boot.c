@@ -57,8 +57,84 @@ static int collect_ko(const char *path, const struct stat *st, int flag, struct 
 	return 0;
 }
 
+/* The profile's guest-tools: scripts/guest-tools.sh stages them with their
+ * libraries under <build>/deps/guest-tools-<arch> (run every time: when the
+ * staged package versions are current it downloads nothing), and every file
+ * of that tree goes into the initramfs as it is. */
+static struct cpio *tools_cpio;
+static size_t tools_prefix;
+static int tools_failed;
+
+static int add_tool_file(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	const char *rel = path + tools_prefix;
+	size_t len;
+	char *data;
+
+	(void)f;
+	while (*rel == '/')
+		rel++;
+	if (!*rel || !strcmp(rel, ".guest-tools"))
+		return 0;
+	if (flag == FTW_D) {
+		cpio_entry(tools_cpio, rel, S_IFDIR | 0755, 0, 0, NULL, 0);
+		return 0;
+	}
+	if (flag != FTW_F) {   /* the staging writes regular files only */
+		qr_err("guest tools: %s is not a regular file", path);
+		tools_failed = 1;
+		return 1;
+	}
+	data = read_file(path, &len);
+	if (!data) {
+		qr_err("cannot read %s: %s", path, strerror(errno));
+		tools_failed = 1;
+		return 1;
+	}
+	cpio_entry(tools_cpio, rel, S_IFREG | (st->st_mode & 0755), 0, 0, data, len);
+	free(data);
+	return 0;
+}
+
+static int add_guest_tools(struct qr_opts *o, struct cpio *c)
+{
+	const struct strv *tools = &o->prof->guest_tools;
+	char *dir = xasprintf("%s/deps/guest-tools-%s", o->build_root, o->arch->name);
+	char *script = xasprintf("%s/scripts/guest-tools.sh", o->src_root);
+	struct strv argv = {0};
+	int rc;
+
+	sv_add(&argv, "sh");
+	sv_add(&argv, script);
+	sv_add(&argv, o->arch->name);
+	sv_add(&argv, dir);
+	for (size_t i = 0; i < tools->n; i++)
+		sv_add(&argv, tools->v[i]);
+	print_cmd(argv.v, NULL);
+	rc = run_cmd(argv.v, NULL, NULL);
+	sv_free(&argv);
+	if (rc != 0) {
+		qr_err("cannot stage the guest tools of profile %s in %s (%s exit %d)",
+		       o->prof->name, dir, script, rc);
+		free(dir);
+		free(script);
+		return -1;
+	}
+	tools_cpio = c;
+	tools_prefix = strlen(dir);
+	tools_failed = 0;
+	if (nftw(dir, add_tool_file, 32, FTW_PHYS) != 0 && !tools_failed) {
+		qr_err("cannot walk %s: %s", dir, strerror(errno));
+		tools_failed = 1;
+	}
+	tools_cpio = NULL;
+	free(script);
+	free(dir);
+	return tools_failed ? -1 : 0;
+}
+
 /* Writes the initramfs: /init, /dev/console, /lib/modules/<name>.ko for every
- * module built in tree (tree may be NULL). */
+ * module built in tree (tree may be NULL), the workload and its tools. */
 static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 {
 	struct cpio c = {0};
@@ -97,6 +173,8 @@ static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 		}
 		cpio_entry(&c, WORKLOAD_PATH + 1, S_IFREG | 0755, 0, 0, script, len);
 		free(script);
+		if (o->prof->guest_tools.n && add_guest_tools(o, &c) < 0)
+			return -1;
 	}
 	if (tree) {
 		found_ko = &kos;
@@ -136,7 +214,7 @@ struct qemu_res {
 
 static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *initrd,
 		    const char *disk, const char *cmdline, const char *accel, int mem_mb,
-		    double timeout, const char *log, struct qemu_res *r)
+		    int smp, double timeout, const char *log, struct qemu_res *r)
 {
 	struct strv a = {0};
 	char *errlog = xasprintf("%s.qemu-stderr", log);
@@ -154,7 +232,7 @@ static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *
 	sv_add(&a, "-m");
 	sv_addf(&a, "%d", mem_mb);
 	sv_add(&a, "-smp");
-	sv_add(&a, "1");
+	sv_addf(&a, "%d", smp > 0 ? smp : 1);
 	sv_add(&a, "-accel");
 	sv_add(&a, accel);
 	/* No network outside the guest: no NIC at all (the workload uses lo). */
@@ -270,7 +348,7 @@ static const char *pick_accel(struct qr_opts *o, const char *kernel, const char 
 		char *cmdline = xasprintf("console=%s panic=-1 qemu_run.marker=%s",
 					  o->arch->console, marker);
 		qr_msg("boot: probing KVM with a %.0f s test boot (log %s)", KVM_PROBE_TIMEOUT, log);
-		run_qemu(o->arch, kernel, initrd, NULL, cmdline, "kvm", 256, KVM_PROBE_TIMEOUT, log,
+		run_qemu(o->arch, kernel, initrd, NULL, cmdline, "kvm", 256, 1, KVM_PROBE_TIMEOUT, log,
 			 &r);
 		if (log_contains(log, needle)) {
 			res = "kvm";
@@ -353,7 +431,8 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 
 	qr_msg("boot: %s %s kernel %s (profile %s), -accel %s, timeout %.0f s, log %s",
 	       o->arch->name, variant, kimg, o->prof->name, accel, o->timeout, log);
-	run_qemu(o->arch, kimg, initrd, disk, cmd.s, accel, o->memory_mb, o->timeout, log, &r);
+	run_qemu(o->arch, kimg, initrd, disk, cmd.s, accel, o->memory_mb, o->prof->smp, o->timeout,
+		 log, &r);
 	if (!file_exists(log)) {
 		qr_err("QEMU wrote no console log (%s)", log);
 		return QR_EXIT_FAIL;

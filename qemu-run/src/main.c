@@ -60,7 +60,7 @@ static const char usage[] =
 "  --timeout SEC          kill QEMU after SEC seconds -> TIMEOUT (default: the profile's, else 300)\n"
 "  --accel auto|kvm|tcg   default auto: KVM only if a 20 s test boot reaches /init (cached)\n"
 "  --reprobe-kvm          redo the cached KVM test boot\n"
-"  --memory MB            guest memory (default 512)\n"
+"  --memory MB            guest memory (default: the profile's, else 512)\n"
 "  --busybox FILE         the workload's static BusyBox (default /bin/busybox; arm64:\n"
 "                         <build>/deps/busybox-static_arm64/bin/busybox, make busybox-arm64)\n"
 "  --module NAME          /init loads NAME.ko; repeatable (default: 'load' lines of --expect)\n"
@@ -449,7 +449,10 @@ int main(int argc, char **argv)
 			o.accel = optarg;
 			break;
 		case OPT_REPROBE: o.reprobe_kvm = 1; break;
-		case OPT_MEMORY: o.memory_mb = (int)parse_num("--memory", optarg); break;
+		case OPT_MEMORY:
+			o.memory_mb = (int)parse_num("--memory", optarg);
+			o.memory_set = 1;
+			break;
 		case OPT_MODULE: sv_add(&o.modules, optarg); o.modules_set = 1; break;
 		case OPT_APPEND: sv_add(&o.append, optarg); break;
 		case OPT_LOG_DIR: o.log_dir = optarg; break;

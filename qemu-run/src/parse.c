@@ -195,6 +195,9 @@ static void judge(struct result *r, struct expect *e, int strict)
 	}
 	if (r->ktap_errors)
 		sv_addf(&r->reasons, "%d KTAP error(s)", r->ktap_errors);
+	if (r->faults)
+		sv_addf(&r->reasons, "%s:%d: kernel fault: %s (%d in the log)", r->log,
+			r->fault_line, r->fault_msg, r->faults);
 	if (strict && r->unexplained_distinct)
 		sv_addf(&r->reasons, "--strict: %d unexplained UBSan site(s), %d report(s)",
 			r->unexplained_distinct, r->unexplained_total);
@@ -222,6 +225,21 @@ static void judge(struct result *r, struct expect *e, int strict)
 			r->log, r->timeout_line, r->timeout);
 	}
 	r->verdict = v;
+}
+
+/* The first line of a kernel fault short of a panic, as lib/bug.c,
+ * kernel/panic.c's __warn() and the architectures' fault handlers print it
+ * (a KUnit case that expects one runs without CONFIG_BUG here). */
+static int is_kernel_fault(const char *s)
+{
+	static const char *const starts[] = {
+		"WARNING: CPU: ", "BUG: ", "kernel BUG at ", "Oops: ", "Internal error: ",
+		"Unable to handle kernel ", "general protection fault",
+	};
+	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++)
+		if (starts_with(s, starts[i]))
+			return 1;
+	return 0;
 }
 
 void boot_facts_read(const char *log, struct boot_facts *f)
@@ -305,6 +323,13 @@ struct result *parse_text(const char *path, char *text, size_t len, struct expec
 		if (strstr(s, "Linux version ") || strstr(s, "KTAP version ") ||
 		    strstr(s, "TAP version ") || starts_with(s, "UBSAN: "))
 			banner = 1;
+		if (is_kernel_fault(s)) {
+			if (!r->fault_line) {
+				r->fault_line = no;
+				r->fault_msg = xstrdup(s);
+			}
+			r->faults++;
+		}
 		if (!r->panic_line && strstr(s, "Kernel panic - not syncing")) {
 			r->panic_line = no;
 			r->panic_msg = xstrdup(strstr(s, "Kernel panic"));
@@ -388,6 +413,7 @@ void result_free(struct result *r)
 	sv_free(&r->ktap_msgs);
 	free(r->log);
 	free(r->panic_msg);
+	free(r->fault_msg);
 	free(r->accel);
 	free(r->rule_hits);
 	free(r->rule_site);

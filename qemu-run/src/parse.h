@@ -80,6 +80,9 @@ struct result {
 	/* boot */
 	int panic_line, timeout_line, done_line;
 	char *panic_msg;
+	/* kernel faults short of a panic: WARNING, BUG, Oops (first line, count) */
+	int fault_line, faults;
+	char *fault_msg;
 	/* from the boot (or LOG.meta) */
 	double build_seconds, boot_seconds;   /* < 0: unknown */
 	double timeout;

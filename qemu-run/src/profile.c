@@ -63,6 +63,10 @@ static void need_file(const char *path, const char *pf, int line, const char *wh
  *   workload FILE          /init runs <src>/qemu-run/init/FILE with BusyBox on an ext4 disk
  *   timeout SECONDS        default boot timeout
  *   append WORD            a word of the kernel command line; repeatable
+ *   smp N                  guest CPUs (default 1)
+ *   memory MB              guest memory (--memory overrides; default 512)
+ *   guest-tools PACKAGE    a Debian program staged with its libraries into the
+ *                          initramfs (scripts/guest-tools.sh); repeatable
  *   arch NAME              an architecture the profile is for; repeatable
  *                          (none: every one qemu-run knows)
  * Every key but arch may carry @ARCH (fragment@arm64 arm64.config): the line
@@ -163,6 +167,24 @@ struct qr_profile *profile_get(struct qr_opts *o)
 				       lineno, arg);
 			if (here)
 				p->timeout = v;
+		} else if (!strcmp(s, "smp") || !strcmp(s, "memory")) {
+			int is_smp = s[0] == 's';
+			long lo = is_smp ? 1 : 64, hi = is_smp ? 64 : 16384;
+			char *end;
+			long v = strtol(arg, &end, 10);
+			if (*end || v < lo || v > hi)
+				qr_die(QR_EXIT_USAGE, "%s:%d: %s wants %s from %ld to %ld, not '%s'", pf,
+				       lineno, s, is_smp ? "a CPU count" : "megabytes", lo, hi, arg);
+			if (here && is_smp)
+				p->smp = (int)v;
+			else if (here)
+				p->memory_mb = (int)v;
+		} else if (!strcmp(s, "guest-tools")) {
+			if (!valid_name(arg, "_.+-"))
+				qr_die(QR_EXIT_USAGE, "%s:%d: guest-tools '%s' is not a Debian package name",
+				       pf, lineno, arg);
+			if (here)
+				sv_add(&p->guest_tools, arg);
 		} else if (!strcmp(s, "arch")) {
 			if (!arch_known(arg))
 				qr_die(QR_EXIT_USAGE, "%s:%d: unknown architecture '%s' (known: %s)", pf,
@@ -170,8 +192,8 @@ struct qr_profile *profile_get(struct qr_opts *o)
 			sv_add(&p->arches, arg);
 		} else {
 			qr_die(QR_EXIT_USAGE, "%s:%d: unknown line '%s' (base, fragment, "
-			       "plugin-fragment, expect, workload, timeout, append, arch; "
-			       "KEY@ARCH for one architecture)", pf, lineno, s);
+			       "plugin-fragment, expect, workload, timeout, append, smp, memory, "
+			       "guest-tools, arch; KEY@ARCH for one architecture)", pf, lineno, s);
 		}
 	}
 	free(text);
@@ -191,8 +213,13 @@ struct qr_profile *profile_get(struct qr_opts *o)
 	if (!p->base.n)
 		qr_die(QR_EXIT_USAGE, "%s: no 'base' line for %s (e.g. base tinyconfig)", pf,
 		       o->arch->name);
+	if (p->guest_tools.n && !p->workload)
+		qr_die(QR_EXIT_USAGE, "%s: guest-tools without a workload line: nothing would run "
+		       "them", pf);
 	if (!o->timeout_set && p->timeout > 0)
 		o->timeout = p->timeout;
+	if (!o->memory_set && p->memory_mb > 0)
+		o->memory_mb = p->memory_mb;
 	o->prof = p;
 	return p;
 }

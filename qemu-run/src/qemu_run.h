@@ -58,6 +58,9 @@ struct qr_profile {
 	double timeout;          /* default boot timeout (0: the built-in one) */
 	struct strv append;      /* kernel command line words */
 	struct strv arches;      /* the architectures it is for (empty: all) */
+	int smp;                 /* guest CPUs (0: 1) */
+	int memory_mb;           /* guest memory (0: --memory's default) */
+	struct strv guest_tools; /* Debian programs staged into the initramfs */
 };
 
 struct qr_opts {
@@ -92,6 +95,7 @@ struct qr_opts {
 	const char *accel;         /* auto | kvm | tcg */
 	int reprobe_kvm;
 	int memory_mb;
+	int memory_set;            /* --memory given (else the profile's) */
 	struct strv modules;       /* modules /init loads, in order */
 	int modules_set;
 	struct strv append;        /* extra kernel command line words */
