@@ -2,7 +2,8 @@
 harmful in some run?
 
 Events (oracle.h): F func call | W op wrapped | C cmp ctx machine ideal
-deps | E kind mismatch deps cmps value. deps and cmps are bit sets over the
+deps | E kind mismatch deps cmps value | R op off diff uw (recheck.py
+judges re-checked checks from these). deps and cmps are bit sets over the
 function's operations and comparisons (meta: their program-wide ids).
 
 A wrap is harmful when, in a run where the operation wrapped,
@@ -48,6 +49,8 @@ def parse(lines):
             elif f[0] == 'C':
                 yield ('C', int(f[1]), f[2], int(f[3]), int(f[4]),
                        int(f[5], 16))
+            elif f[0] == 'R':
+                yield ('R', int(f[1]), int(f[2]), int(f[3]), int(f[4]))
             elif f[0] == 'E':
                 yield ('E', f[1], int(f[2]), int(f[3], 16), int(f[4], 16),
                        int(f[5], 16))

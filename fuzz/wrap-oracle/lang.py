@@ -28,6 +28,7 @@ TYPES = {
     'i32': ('int', 32, True),
     'i64': ('long', 64, True),
     'u8': ('unsigned char', 8, False),
+    'i16': ('short', 16, True),
 }
 CHECKED = {'+': 'add', '-': 'sub', '*': 'mul'}
 MARK = '\x01'
@@ -53,7 +54,8 @@ def wrap(v, ty):
 
 
 def const_text(v, ty):
-    suffix = {'u32': 'U', 'u64': 'UL', 'i32': '', 'i64': 'L', 'u8': 'U'}[ty]
+    suffix = {'u32': 'U', 'u64': 'UL', 'i32': '', 'i64': 'L', 'u8': 'U',
+              'i16': ''}[ty]
     if v < 0:
         return '(%s)' % (str(v) + suffix)
     return '%d%s' % (v, suffix) if v <= 0xffffffff or ty != 'i32' else str(v)

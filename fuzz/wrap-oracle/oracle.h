@@ -12,6 +12,15 @@ void warn(void) { }
 
 static void ev_F(int f, int call) { printf("F %d %d\n", f, call); }
 static void ev_W(int k, int w) { printf("W %d %d\n", k, w); }
+/* An unsigned add or sub (recheck.py): is its true result, operands read
+ * with their own C types, out of the result type's range (the signed-offset
+ * meaning), is the difference of its operands converted to the result type
+ * out of the signed type's range (the signed-difference meaning), and did
+ * it wrap as unsigned arithmetic (what clang's plain check tests)? */
+static void ev_R(int k, int off, int diff, int uw)
+{
+	printf("R %d %d %d %d\n", k, off, diff, uw);
+}
 /* A counterfactual run (run.py, judge.py) gives one comparison, at its
  * n-th evaluation in the call, its ideal outcome instead. */
 static int force_c = -1, force_n, seen_n;

@@ -176,6 +176,8 @@ class Oracle:
                 self.emit(depth, '{ %s o; ev_W(%d, __builtin_%s_overflow'
                           '(%s, %s, &o)); }' % (ctype(ty), e[5], name, l, r))
                 self.emit(depth, '%s_d |= %s;' % (t, self.opbit(e[5])))
+                if op in '+-' and not TYPES[ty][2]:
+                    self.recheck_event(e[5], ty, op, l, r, depth)
         elif k == 'neg':
             x = self.expr(e[2], depth)
             self.emit(depth, '%s = (%s)-%s; %s_d = %s_d; %s_c = %s_c;' % (
@@ -207,6 +209,19 @@ class Oracle:
             self.emit(depth, '}')
             self.emit(depth, '%s_c |= %s_c;' % (t, c))
         return t
+
+    def recheck_event(self, oid, ty, op, l, r, depth):
+        """ev_R (oracle.h): the meanings a re-check may give the operation."""
+        c, bits = ctype(ty), TYPES[ty][1]
+        name = {'+': 'add', '-': 'sub'}[op]
+        half = '((__int128)1 << %d)' % (bits - 1)
+        diff = '0'
+        if op == '-':
+            diff = ('({ __int128 dd = (__int128)(%s)%s - (__int128)(%s)%s; '
+                    'dd < -%s || dd >= %s; })' % (c, l, c, r, half, half))
+        self.emit(depth, '{ %s o; ev_R(%d, __builtin_%s_overflow(%s, %s, &o), '
+                  '%s, __builtin_%s_overflow((%s)%s, (%s)%s, &o)); }' % (
+                      c, oid, name, l, r, diff, name, c, l, c, r))
 
     def copy(self, depth, dst, src):
         self.emit(depth, '%s = %s; %s_i = %s_i; %s_d = %s_d; %s_c = %s_c;' % (

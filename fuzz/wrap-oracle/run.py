@@ -18,9 +18,19 @@ function one wrap-test shape of IDIOMS.md with random variations
      failure: the plugin hid a real wrap. The function, the arguments and
      the reason are printed. A check removed at -O0 and kept at -O2, or
      the reverse, is a failure too: the decisions must not depend on -O.
+  4. a re-checked check (the remark says "re-checked": the check stays,
+     with the condition of the signed quantity the unsigned arithmetic
+     encodes, llvm-pass/SignedRecheck.h) is run: the plugin's objects are
+     linked with a driver that runs every call of its function, and it
+     must report in exactly the calls where the true result is out of
+     range in the meaning it names (recheck.py). A re-check at only one of
+     -O0 and -O2 is a failure too.
 
 Prints, per idiom, the checks removed, how many of them wrapped in some
-run (exercised), and how many of those the oracle judged harmful. Exit
+run (exercised), and how many of those the oracle judged harmful; per
+re-check, the checks re-checked, the calls whose true result was out of
+range, the calls where the re-check decides otherwise than clang's plain
+check (differs), and the checks that reported wrongly in some call. Exit
 status 0: no failure; 1: a failure; 2: a tool did not run.
 
 Environment: CLANG (clang-22), PLUGIN (build/llvm-pass/WrapIdiom.so), OUT
@@ -39,14 +49,15 @@ from collections import Counter
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import recheck  # noqa: E402
 from judge import Judge, parse, trace_of  # noqa: E402
 from lang import Func, Numbering, TYPES, const_text, number  # noqa: E402
 from render import Oracle, plain_func, strip_marks  # noqa: E402
 from shapes import Gen, inputs  # noqa: E402
 
 SAN = '-fsanitize=signed-integer-overflow,unsigned-integer-overflow'
-REMARK = re.compile(r'^prog\.c:(\d+):(\d+): remark: (removed|kept) \S+ check '
-                    r'on \S+: (\S+)')
+REMARK = re.compile(r'^prog\.c:(\d+):(\d+): remark: (removed|kept|re-checked) '
+                    r'\S+ check on \S+: (\S+)')
 
 
 MAX_QUESTIONS = 400
@@ -125,12 +136,13 @@ def remarks(cfg, level, cwd):
         cfg.plugin_flags + ['-mllvm', '-wrap-idiom-signed-wrap',
                             '-Rpass=wrap-idiom', '-Rpass-missed=wrap-idiom',
                             'prog.c', '-o', 'prog-O%s.o' % level]
-    removed = {}
+    removed, rechecked = {}, {}
     for line in run(cmd, cwd, 'plugin build -O' + level).stderr.splitlines():
         m = REMARK.match(line)
-        if m and m.group(3) == 'removed':
-            removed[(int(m.group(1)), int(m.group(2)))] = m.group(4)
-    return removed
+        if m and m.group(3) in ('removed', 're-checked'):
+            to = removed if m.group(3) == 'removed' else rechecked
+            to[(int(m.group(1)), int(m.group(2)))] = m.group(4)
+    return removed, rechecked
 
 
 def one(cfg, seed):
@@ -143,7 +155,9 @@ def one(cfg, seed):
     with open(os.path.join(work, 'oracle.c'), 'w') as f:
         f.write(oracle_source(funcs, args))
     shutil.copy(os.path.join(HERE, 'oracle.h'), work)
-    removed = {lvl: remarks(cfg, lvl, work) for lvl in ('0', '2')}
+    built = {lvl: remarks(cfg, lvl, work) for lvl in ('0', '2')}
+    removed = {lvl: built[lvl][0] for lvl in built}
+    rechecked = {lvl: built[lvl][1] for lvl in built}
     run([cfg.clang, '-O0', '-fwrapv', '-w', 'oracle.c', '-o', 'oracle'],
         work, 'oracle build')
     log = run(['./oracle'], work, 'oracle run', 20).stdout.splitlines()
@@ -151,6 +165,7 @@ def one(cfg, seed):
     j = Judge(funcs)
     j.learn(events)
     j.judge(events)
+    res = {'seed': seed, 'stats': Counter(), 'failures': []}
     # Counterfactuals only where they can change a verdict: a removed check.
     removed_ops = {where.get(site) for rem in removed.values() for site in rem}
     asked = 0
@@ -166,7 +181,6 @@ def one(cfg, seed):
                   'counterfactual run', 20).stdout.splitlines()
         j.answer(q, trace_of(parse(out)))
 
-    res = {'seed': seed, 'stats': Counter(), 'failures': []}
     func_of = {k: f for f in funcs for k in f.ops}
     for lvl, rem in removed.items():
         for site, idiom in rem.items():
@@ -188,6 +202,28 @@ def one(cfg, seed):
                         seed, lvl, idiom, site[0], site[1], k, why, f.name,
                         ', '.join(str(v) for v in args[fidx][call]),
                         '\n'.join('  | ' + l for l in text[f.name])))
+    # Re-checks: run the plugin's builds (recheck.py).
+    which = recheck.driver_calls(funcs, set(rechecked['0']) |
+                                 set(rechecked['2']), where)
+    if which:
+        by_call = recheck.events_by_call(events)
+        recheck.write(work, 'driver.c', recheck.driver_source(funcs, args,
+                                                             which))
+        for lvl in ('0', '2'):
+            exe = 'run-O' + lvl
+            run([cfg.clang, '-O0', SAN, '-w', 'driver.c', 'prog-O%s.o' % lvl,
+                 '-o', exe], work, 'driver build')
+            out = run(['./' + exe], work, 'plugin build run', 60).stderr
+            recheck.judge(seed, lvl, rechecked[lvl], where, funcs, args,
+                          by_call, recheck.reports(out), text, res['stats'],
+                          res['failures'])
+    r0, r2 = set(rechecked['0']), set(rechecked['2'])
+    for site in sorted(r0 ^ r2):
+        res['failures'].append('seed %d: prog.c:%d:%d re-checked at -O%s only'
+                               ' (%s)' % (seed, site[0], site[1],
+                                          '0' if site in r0 else '2',
+                                          rechecked['0'].get(site) or
+                                          rechecked['2'].get(site)))
     o0, o2 = set(removed['0']), set(removed['2'])
     for site in sorted(o0 ^ o2):
         k = where.get(site)
@@ -245,7 +281,8 @@ def main():
                 continue
             stats.update(r['stats'])
             failures += r['failures']
-    idioms = sorted({i for i, _ in stats})
+    rechecks = sorted({i for i, w in stats if w == 're-checked'})
+    idioms = sorted({i for i, _ in stats} - set(rechecks))
     print('wrap-oracle: %d programs x %d functions, %s, seeds %d-%d' % (
         cfg.count, cfg.functions, cfg.clang, cfg.seed,
         cfg.seed + cfg.count - 1))
@@ -255,6 +292,14 @@ def main():
         print('%-16s %8d %10d %8d %13d' % (
             i, stats[(i, 'removed')], stats[(i, 'exercised')],
             stats[(i, 'harmful')], stats[(i, 'no operation')]))
+    if rechecks:
+        print('%-18s %10s %12s %8s %6s' % ('re-check (-O2)', 're-checked',
+                                          'out of range', 'differs',
+                                          'wrong'))
+    for i in rechecks:
+        print('%-18s %10d %12d %8d %6d' % (
+            i, stats[(i, 're-checked')], stats[(i, 'out of range')],
+            stats[(i, 'differs')], stats[(i, 'wrong')]))
     for f in failures:
         print('FAIL: ' + f)
     for e in errors[:3]:

@@ -221,8 +221,66 @@ class Gen:
         body.append(('ret', C(0, 'i32')))
         return params, body
 
+    def recheck(self):
+        """Signed quantities in unsigned arithmetic (SignedRecheck.h): an
+        unsigned value plus or minus a narrower signed offset, and an
+        unsigned difference kept in a signed variable; with the variations
+        that make them no re-check (an offset as wide or unsigned, sext(off)
+        - x, the difference also used as unsigned)."""
+        if self.chance(0.5):
+            ty, oty = self.pick(('u64', 'i32'), ('u64', 'i32'), ('u64', 'i16'),
+                                ('u32', 'i16'), ('u32', 'i16'), ('u64', 'i64'),
+                                ('u64', 'u32'))
+            params = [(ty, 'x'), (oty, 'off'), (ty, 'lim')]
+            op = self.pick('+', '-')
+            if self.chance(0.25):
+                e = bin_(op, ty, V('off'), V('x'))
+            else:
+                e = bin_(op, ty, V('x'), V('off'))
+            if self.chance(0.3):
+                return params, [self.pick(('sink', e), ('ret', e)),
+                                ('ret', C(0, 'i32'))]
+            body = [('decl', ty, 's', e)]
+            for _ in range(self.r.randint(1, 2)):
+                body.append(self.pick(
+                    ('sink', V('s')), ('store', V('s')), ('ret', V('s')),
+                    ('if', cmp('>', V('s'), V('lim')), [('ret', C(2, 'i32'))],
+                     []),
+                    ('ret', cmp('<', V('s'), V('lim')))))
+            body.append(('ret', C(0, 'i32')))
+            return params, body
+        ty = self.pick('u64', 'u64', 'u32')
+        sty = {'u32': 'i32', 'u64': 'i64'}[ty]
+        params = [(ty, 'a'), (ty, 'b'), (sty, 'lim')]
+        d = ('cast', sty, bin_('-', ty, V('a'), V('b')))
+        if self.chance(0.25):
+            pred = self.pick('<', '>', '<=', '>=', '==', '!=')
+            return params, [('ret', cmp(pred, d, V('lim'))),
+                            ('ret', C(0, 'i32'))]
+        body = [('decl', sty, 'd', d)]
+        signed_uses = [
+            ('if', cmp(self.pick('<', '>', '<=', '>='), V('d'), V('lim')),
+             [('ret', C(1, 'i32'))], []),
+            ('ret', cmp(self.pick('<', '>', '=='), V('d'), V('lim'))),
+            ('sink', bin_('/', sty, V('d'), C(3, sty))),
+            ('if', cmp('>', ('sel', cmp('>', V('d'), V('lim')), V('d'),
+                             V('lim')), C(100, sty)),
+             [('ret', C(4, 'i32'))], []),
+            ('if', cmp('<', V('d'), C(0, sty)), [('ret', C(5, 'i32'))], []),
+        ]
+        unsigned_uses = [
+            ('sink', V('d')), ('store', V('d')), ('ret', V('d')),
+            ('if', cmp('>', ('cast', ty, V('d')), C(100, ty)),
+             [('ret', C(6, 'i32'))], []),
+        ]
+        for _ in range(self.r.randint(1, 2)):
+            pool = unsigned_uses if self.chance(0.3) else signed_uses
+            body.append(self.pick(*pool))
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
     FAMILIES = ['sum_test'] * 4 + ['mul_div', 'loop', 'carry', 'modular',
-                                   'add_back', 'serial']
+                                   'add_back', 'serial'] + ['recheck'] * 2
 
     def function(self):
         return getattr(self, self.pick(*self.FAMILIES))()

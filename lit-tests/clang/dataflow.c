@@ -425,7 +425,9 @@ int timer_diff(size_t expires, size_t new_expires, int reduce)
 
 // Counterexamples: compared with something other than zero, only tested
 // for zero (no sign test: not a serial comparison), or the difference
-// used as a value after its sign test.
+// used as a value after its sign test. The third reads the difference only
+// as signed: its check stays, re-checked (signed-difference); a test for
+// zero alone reads no sign, so the first two stay plain checks.
 // IR-LABEL: define {{.*}} @serial_only_zero(
 // IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
 int serial_only_zero(size_t a, size_t b)
@@ -448,7 +450,7 @@ int serial_zero_and_five(size_t a, size_t b)
 // IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
 int serial_not_zero(size_t a, size_t b)
 {
-	return (long)(a - b) < 5; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on sub
+	return (long)(a - b) < 5; // REMARK: dataflow.c:[[@LINE]]:{{.*}} re-checked unsigned-integer-overflow check on sub: signed-difference
 }
 
 // IR-LABEL: define {{.*}} @serial_used(

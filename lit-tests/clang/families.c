@@ -345,11 +345,12 @@ int expired_used(u64 start)
 	return time_after(jiffies, end); // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on sub: serial-compare
 }
 
-// Must keep: the difference is compared with 5, not its sign.
+// Must keep: the difference is compared with 5, not its sign (read only as
+// signed: re-checked, signed-difference).
 int expired_by_five(u64 start)
 {
 	return (long)((start + 250) - jiffies) < 5; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
-	// REMARK: families.c:[[@LINE-1]]:{{.*}} kept unsigned-integer-overflow check on sub:
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} re-checked unsigned-integer-overflow check on sub: signed-difference
 }
 
 // kernel/rcu/rcu.h: the grace-period sequence helpers feed ULONG_CMP_LT()

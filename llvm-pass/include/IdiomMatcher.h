@@ -46,6 +46,9 @@ struct Decision {
   /// What decided it, when that is more than the idiom's description
   /// (the ignorelist entry and where it is).
   std::string Detail;
+  /// Re-checks (SignedRecheck.h), signed-offset: the operand of the
+  /// arithmetic that carries the signed offset.
+  unsigned SignedOperand = 0;
   explicit operator bool() const { return Kind != Idiom::None; }
 };
 

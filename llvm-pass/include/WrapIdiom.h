@@ -7,10 +7,13 @@
 // for each whether the program itself tests this very operation for wrap and
 // lets no wrapped value escape that test, and turns off exactly those checks
 // by folding the check's branch condition to "no overflow". Dead handler
-// blocks are left for later passes to delete. To decide, it promotes the
-// function's locals first (PromotedFunction.h). Each decision is tagged:
-// `!wrap.idiom` metadata on the arithmetic, one optimisation remark per
-// check (Passed when removed, Missed when kept), and statistics.
+// blocks are left for later passes to delete. A check it cannot remove
+// but whose unsigned arithmetic only encodes a signed quantity is
+// re-checked instead: its condition becomes the one of that meaning
+// (SignedRecheck.h). To decide, it promotes the function's locals first
+// (PromotedFunction.h). Each decision is tagged: `!wrap.idiom` metadata on
+// the arithmetic, one optimisation remark per check (Passed when removed or
+// re-checked, Missed when kept), and statistics.
 //
 // It runs at pipeline start, on clang's own IR, so the decision is the same
 // at -O0 and -O2 and no canonicalisation has rewritten the wrap test yet.

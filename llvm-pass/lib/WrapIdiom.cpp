@@ -3,7 +3,9 @@
 // Part of wrapidiom. See WrapIdiom.h. Collect, decide on the function with
 // its locals promoted (PromotedFunction.h), then mutate: the only edits are
 // branch conditions, GEP flags and metadata, plus the promotion itself at
-// -O1 and up (which SROA would do next anyway).
+// -O1 and up (which SROA would do next anyway). A check no idiom or
+// ignorelist entry removes may still be re-checked (SignedRecheck.h): its
+// condition is replaced by the one of the signed quantity it encodes.
 //
 //===----------------------------------------------------------------------===//
 #include "WrapIdiom.h"
@@ -13,6 +15,7 @@
 #include "Options.h"
 #include "OverflowCheck.h"
 #include "PromotedFunction.h"
+#include "SignedRecheck.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -42,10 +45,15 @@ ALWAYS_ENABLED_STATISTIC(NumNegSeen, "negate overflow checks seen");
 ALWAYS_ENABLED_STATISTIC(NumNegRemoved, "negate overflow checks removed");
 ALWAYS_ENABLED_STATISTIC(NumPtrSeen, "pointer overflow checks seen");
 ALWAYS_ENABLED_STATISTIC(NumPtrRemoved, "pointer overflow checks removed");
-// One "Checks removed: <name>" statistic per idiom of Idioms.def.
+// One "Checks removed: <name>" statistic per idiom of Idioms.def, one
+// "Checks re-checked: <name>" per re-check.
 #define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
   ALWAYS_ENABLED_STATISTIC(NumIdiom##Enum, "Checks removed: " Name);
+#define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
+  ALWAYS_ENABLED_STATISTIC(NumRecheck##Enum, "Checks re-checked: " Name);
 #include "Idioms.def"
+ALWAYS_ENABLED_STATISTIC(NumChecksRechecked,
+                         "Overflow checks re-checked (condition replaced)");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
                          "Checks removed: named by an ignorelist entry");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelistKept,
@@ -100,10 +108,30 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
   case Idiom::Enum:                                                            \
     ++NumIdiom##Enum;                                                          \
     break;
+#define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
+  case Idiom::Enum:                                                            \
+    break; /* never removed */
 #include "Idioms.def"
   case Idiom::Ignorelist:
     ++NumIgnorelisted;
     break;
+  case Idiom::None:
+    break;
+  }
+}
+
+void countRechecked(Idiom I) {
+  ++NumChecksRechecked;
+  switch (I) {
+#define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
+  case Idiom::Enum:                                                            \
+    break;
+#define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
+  case Idiom::Enum:                                                            \
+    ++NumRecheck##Enum;                                                        \
+    break;
+#include "Idioms.def"
+  case Idiom::Ignorelist:
   case Idiom::None:
     break;
   }
@@ -142,13 +170,15 @@ std::string whyNotActed(const OverflowCheck &C, Idiom Kind) {
 
 /// What subsystem owners decided overrides what no idiom could: an entry
 /// turns a kept check off, a `=sanitize` entry keeps even a recognised one.
-void applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
+/// Returns true for a `=sanitize` entry: the check stays as clang emitted
+/// it, not even re-checked.
+bool applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
                      const Function &F, Decision &D) {
   if (IL.empty())
-    return;
+    return false;
   std::optional<Ignorelist::Match> M = IL.lookup(C, F);
   if (!M)
-    return;
+    return false;
   std::string Where =
       "`" + M->Entry + "` (" + M->File + ":" + std::to_string(M->Line) + ")";
   if (M->Sanitize) {
@@ -156,13 +186,32 @@ void applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
     D.Reason = "kept by " + Where +
                (D ? " over the " + idiomName(D.Kind).str() + " idiom" : "");
     D.Kind = Idiom::None;
-    return;
+    return true;
   }
   if (D)
-    return; // an idiom proves it; the entry is not needed for this check
+    return false; // an idiom proves it; the entry is not needed for this check
   D.Kind = Idiom::Ignorelist;
   D.Reason.clear();
   D.Detail = Where;
+  return false;
+}
+
+/// A check that stays may be re-checked (SignedRecheck.h): decided on the
+/// promoted function, after removal (which has priority) and the
+/// ignorelist.
+void recheck(const OverflowCheck &P, Decision &D) {
+  unsigned SignedOperand = 0;
+  Idiom R = recheckOf(P, SignedOperand);
+  if (R == Idiom::None)
+    return;
+  if (!idiomEnabled(R)) {
+    D.Reason += "; re-check " + idiomName(R).str() +
+                " is disabled by -wrap-idiom-disable";
+    return;
+  }
+  D.Kind = R;
+  D.SignedOperand = SignedOperand;
+  D.Reason.clear();
 }
 
 /// Decide every check of F on its promoted form.
@@ -181,7 +230,9 @@ SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
       D.Reason = whyNotActed(Checks[I], D.Kind);
     if (!D.Reason.empty())
       D.Kind = Idiom::None;
-    applyIgnorelist(IL, Checks[I], F, D);
+    bool Sanitize = applyIgnorelist(IL, Checks[I], F, D);
+    if (!D && !Sanitize)
+      recheck(mapToPromoted(Checks[I], Promoted), D);
   }
   return Decisions;
 }
@@ -221,8 +272,21 @@ bool foldsPart(const OverflowCheck &C) {
 }
 
 void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
-                const Decision &D, bool Removed) {
+                const Decision &D, bool Removed, bool Rechecked) {
   BasicBlock *BB = C.Branch->getParent();
+  if (Rechecked) {
+    ORE.emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "CheckRechecked", remarkLocation(C),
+                           BB);
+      R << "re-checked " << ore::NV("Sanitizer", C.sanitizer())
+        << " check on " << ore::NV("Op", C.opName()) << ": "
+        << ore::NV("Idiom", idiomName(D.Kind)) << " ("
+        << ore::NV("Proof", idiomDescription(D.Kind)) << ")";
+      appendSite(R, C);
+      return R;
+    });
+    return;
+  }
   if (Removed) {
     ORE.emit([&] {
       OptimizationRemark R(DEBUG_TYPE, "CheckRemoved", remarkLocation(C), BB);
@@ -321,7 +385,8 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
     const OverflowCheck &C = Checks[I];
     const Decision &D = Decisions[I];
     countSeen(C);
-    bool Remove = D && mode() == Mode::Remove;
+    bool Recheck = D && isRecheckIdiom(D.Kind) && mode() == Mode::Remove;
+    bool Remove = D && !isRecheckIdiom(D.Kind) && mode() == Mode::Remove;
     if (D) {
       tagArithmetic(C, D.Kind);
       Changed = true;
@@ -330,12 +395,16 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
       foldCheck(C);
       countRemoved(C, D.Kind);
     }
-    emitRemark(ORE, C, D, Remove);
+    if (Recheck) {
+      applyRecheck(C, D.Kind, D.SignedOperand);
+      countRechecked(D.Kind);
+    }
+    emitRemark(ORE, C, D, Remove, Recheck);
   }
   if (!Changed)
     return PreservedAnalyses::all();
-  // Promotion, branch conditions, flags and metadata: every edge is still
-  // there.
+  // Promotion, branch conditions (and the few !nosanitize instructions of
+  // a re-check), flags and metadata: every edge is still there.
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;

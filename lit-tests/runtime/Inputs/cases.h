@@ -1,8 +1,13 @@
 /*
  * Runtime cases: each function runs one wrap on inputs that really wrap.
  * IDIOM cases are intentional, handled wrap tests the plugin must silence;
- * KEEP cases are real wraps that must still be reported. The inputs come
- * through volatile globals so no compiler can fold them.
+ * KEEP cases are real wraps that must still be reported. RECHECK cases
+ * (recheck.c) wrap as unsigned arithmetic while the signed quantity it
+ * encodes is in range: the plugin re-checks them (SignedRecheck.h) and must
+ * stay silent. OUT cases (recheck.c) are out of range as signed
+ * quantities although the unsigned arithmetic does not wrap: clang's plain
+ * check misses them (baseline.test), the re-check must report them. The
+ * inputs come through volatile globals so no compiler can fold them.
  */
 #ifndef CASES_H
 #define CASES_H
@@ -79,7 +84,14 @@ void sink(size_t);
 	X(keep_addr_end_signed, KEEP) X(keep_align_bound, KEEP)              \
 	X(rotate_fold, IDIOM) X(keep_rotate_fold_whole, KEEP)                 \
 	X(end_around_carry_branch, IDIOM) X(keep_carry_branch_wrong_side, KEEP) \
-	X(sign_guard, IDIOM) X(keep_sign_guard_over_half, KEEP)
+	X(sign_guard, IDIOM) X(keep_sign_guard_over_half, KEEP)              \
+	X(recheck_offset_add, RECHECK) X(recheck_offset_sub, RECHECK)         \
+	X(recheck_offset_assign, RECHECK) X(recheck_offset_local, RECHECK)    \
+	X(recheck_difference, RECHECK)                                         \
+	X(out_offset_below, OUT) X(keep_recheck_offset_above, KEEP)           \
+	X(out_offset_sub_above, OUT) X(out_difference_far, OUT)               \
+	X(keep_recheck_difference_far_below, KEEP)                             \
+	X(keep_recheck_difference_used, KEEP) X(keep_recheck_same_width, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

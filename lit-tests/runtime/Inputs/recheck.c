@@ -1,0 +1,125 @@
+/* Re-check cases (llvm-pass/SignedRecheck.h). The plugin keeps these
+ * checks but replaces their condition with the one of the signed quantity
+ * the unsigned arithmetic encodes. RECHECK cases run an input whose
+ * unsigned operation wraps while the true (signed) result is in range:
+ * clang's plain check reports them, the re-check must not. OUT cases run
+ * inputs whose true result is out of range although the unsigned operation
+ * does not wrap: clang's plain check misses them, the re-check must report
+ * them. KEEP cases are out of range both ways (reported either way), or
+ * shapes that are not re-checked (the plain check stays). */
+#include "cases.h"
+
+#define noinline __attribute__((noinline))
+
+struct cursor { size_t pos; };
+
+/* 5 + (-1): the unsigned add of 5 and 2^64 - 1 wraps; the true sum is 4. */
+noinline int recheck_offset_add(void)
+{
+	size_t x = two + 3;
+	int off = -(int)one;
+	sink(x + off);
+	return 0;
+}
+/* 5 - (-1): the unsigned sub of 2^64 - 1 borrows; the true result is 6. */
+noinline int recheck_offset_sub(void)
+{
+	size_t x = two + 3;
+	int off = -(int)one;
+	sink(x - off);
+	return 0;
+}
+/* c->pos += delta with a negative signed char delta, stored. */
+noinline int recheck_offset_assign(void)
+{
+	struct cursor c = { two + 3 };
+	signed char delta = (signed char)-(int)two;
+	c.pos += delta;
+	sink(c.pos);
+	return 0;
+}
+/* Through a long local holding the sign-extended int: decided on the
+ * promoted function at -O0 too. */
+noinline int recheck_offset_local(void)
+{
+	size_t x = two + 3;
+	int off = -(int)two;
+	long o = off;
+	sink(x + o);
+	return 0;
+}
+/* 1 - 2 read as long: -1, in range. */
+noinline int recheck_difference(void)
+{
+	size_t a = one, b = two;
+	long lim = (long)zero;
+	long d = a - b;
+	if (d < lim)
+		return 1;
+	return 0;
+}
+
+/* 0 + (-1): 0 + (2^64 - 1) does not wrap, the true sum -1 is out of
+ * range. */
+noinline int out_offset_below(void)
+{
+	size_t x = zero;
+	int off = -(int)one;
+	sink(x + off);
+	return 0;
+}
+/* (SIZE_MAX - 1) + 2: wraps, and out of range above. */
+noinline int keep_recheck_offset_above(void)
+{
+	size_t x = big;
+	int off = (int)two;
+	sink(x + off);
+	return 0;
+}
+/* (SIZE_MAX - 1) - (-2) = 2^64: the unsigned sub of 2^64 - 2 does not
+ * borrow. */
+noinline int out_offset_sub_above(void)
+{
+	size_t x = big;
+	int off = -(int)two;
+	sink(x - off);
+	return 0;
+}
+/* 2^63 - 0 read as long does not fit: no borrow, but out of range. */
+noinline int out_difference_far(void)
+{
+	size_t a = (big >> 1) + one, b = zero;
+	long lim = (long)zero;
+	long d = a - b;
+	if (d < lim)
+		return 1;
+	return 0;
+}
+/* 0 - (2^63 + 1) read as long does not fit either: it borrows too. */
+noinline int keep_recheck_difference_far_below(void)
+{
+	size_t a = zero, b = (big >> 1) + two;
+	long lim = (long)zero;
+	long d = a - b;
+	if (d < lim)
+		return 1;
+	return 0;
+}
+/* The difference is also passed on: not re-checked, the plain check
+ * reports 1 - 2. */
+noinline int keep_recheck_difference_used(void)
+{
+	size_t a = one, b = two;
+	long lim = (long)zero;
+	long d = a - b;
+	sink(d);
+	return d < lim;
+}
+/* A long offset of unknown sign, as wide as x: not re-checked. */
+noinline int keep_recheck_same_width(void)
+{
+	size_t x = two + 3;
+	long off = -(long)one;
+	sink(x + off);
+	return 0;
+}
