@@ -5,14 +5,15 @@
  * qemu_run.workload_timeout=S seconds; its KTAP then misses results), syncs
  * and reboots: with QEMU's -no-reboot that ends QEMU (without ACPI a power-off
  * would only halt). Built-in KUnit suites have run before /init starts.
- * Run again by the workload as `/init tcp-seq-wrap` (not as process 1), it
- * is that step's tool (tcp_seq_wrap.c). */
+ * Run again by the workload (not as process 1) it is that workload's tools:
+ * `/init tcp-seq-wrap` (tcp_seq_wrap.c), `/init run-as UID GID PROG...`. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -141,6 +142,32 @@ static void run_workload(const char *script, long timeout)
 	    (long)((t1.tv_nsec - t0.tv_nsec + 1000000000L) % 1000000000L) / 1000000);
 }
 
+/* `/init run-as UID GID PROG ARGS...`: PROG as an unprivileged user, with
+ * no supplementary groups (BusyBox's setpriv cannot change ids, and the
+ * guest has no /etc/passwd for su). trinity refuses to run as root. */
+static int run_as(char **argv)
+{
+	char *end;
+	long uid = strtol(argv[0], &end, 10), gid;
+
+	if (*end || uid <= 0) {
+		fprintf(stderr, "run-as: bad uid '%s'\n", argv[0]);
+		return 2;
+	}
+	gid = strtol(argv[1], &end, 10);
+	if (*end || gid <= 0) {
+		fprintf(stderr, "run-as: bad gid '%s'\n", argv[1]);
+		return 2;
+	}
+	if (setgroups(0, NULL) < 0 || setgid((gid_t)gid) < 0 || setuid((uid_t)uid) < 0) {
+		fprintf(stderr, "run-as: cannot become %ld:%ld: %s\n", uid, gid, strerror(errno));
+		return 1;
+	}
+	execvp(argv[2], argv + 2);
+	fprintf(stderr, "run-as: cannot run %s: %s\n", argv[2], strerror(errno));
+	return 127;
+}
+
 int main(int argc, char **argv)
 {
 	char cmdline[4096] = "", arg[2048];
@@ -149,6 +176,8 @@ int main(int argc, char **argv)
 	/* The workload's own tools, run as `/init TOOL` (not as process 1). */
 	if (getpid() != 1 && argc == 2 && !strcmp(argv[1], "tcp-seq-wrap"))
 		return tcp_seq_wrap_main();
+	if (getpid() != 1 && argc >= 5 && !strcmp(argv[1], "run-as"))
+		return run_as(argv + 2);
 
 	do_mount("proc", "/proc", "proc");
 	do_mount("sysfs", "/sys", "sysfs");

@@ -156,18 +156,22 @@ aio io-uring inotify getrandom kcmp prctl mlock madvise mincore mremap msync zom
 affinity"
 step_stress_ng() {
 	mkdir -p $D/stress || die "mkdir $D/stress"
+	# POSIX shared memory (the shm stressor) lives on a tmpfs at /dev/shm
+	mkdir -p /dev/shm && { grep -q " /dev/shm " /proc/mounts ||
+		mount -t tmpfs -o size=16m tmpfs /dev/shm; } || die "mount /dev/shm"
 	args=""
 	for s in $STRESSORS; do
 		args="$args --$s 1"
 	done
 	# shellcheck disable=SC2086
-	stress-ng $args --vm-bytes 32M --hdd-bytes 8M --seed 1 --timeout "${STRESS_NG_SECONDS}s" \
+	/usr/bin/stress-ng $args --vm-bytes 32M --hdd-bytes 4M --fallocate-bytes 4M --seek-size 1M --seed 1 --timeout "${STRESS_NG_SECONDS}s" \
 		--temp-path $D/stress --metrics-brief --oomable ||
 		die "stress-ng exit $?"
 	rm -rf $D/stress
 }
 
-# trinity as an unprivileged user (it refuses root without --dangerous):
+# trinity as an unprivileged user (it refuses root without --dangerous;
+# /init run-as, as BusyBox's setpriv cannot change ids):
 # TRINITY_SYSCALLS random system calls from TRINITY_SEED on 2 children, no
 # log files; a fixed seed and count make the run reproducible.
 TRINITY_SEED=${TRINITY_SEED:-1}
@@ -175,8 +179,8 @@ TRINITY_SYSCALLS=${TRINITY_SYSCALLS:-20000}
 step_trinity() {
 	mkdir -p $T/trinity && chmod 0777 $T/trinity || die "mkdir $T/trinity"
 	cd $T/trinity || die "cd $T/trinity"
-	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		trinity -q -l off -C 2 -s "$TRINITY_SEED" -N "$TRINITY_SYSCALLS" ||
+	/init run-as 65534 65534 \
+		/usr/bin/trinity -q -l off -C 2 -s "$TRINITY_SEED" -N "$TRINITY_SYSCALLS" ||
 		die "trinity exit $?"
 }
 
