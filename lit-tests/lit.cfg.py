@@ -48,6 +48,9 @@ config.substitutions.append(("%srcroot", config.wrapidiom_src_root))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 config.available_features.add("llvm%d" % config.llvm_version_major)
+# Running as root (CI, the kernel builds): tests that change user ids.
+if os.getuid() == 0:
+    config.available_features.add("root")
 # Debian's busybox-static (scripts/deps.sh kernel): the guest workload's shell.
 if shutil.which("busybox"):
     config.available_features.add("busybox")
