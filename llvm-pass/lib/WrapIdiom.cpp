@@ -225,14 +225,15 @@ SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
   IdiomMatcher Matcher(Promoted.function(), TLI);
   for (size_t I = 0; I < Checks.size(); ++I) {
     Decision &D = Decisions[I];
-    D = Matcher.decide(mapToPromoted(Checks[I], Promoted));
+    const OverflowCheck P = mapToPromoted(Checks[I], Promoted);
+    D = Matcher.decide(P);
     if (D)
       D.Reason = whyNotActed(Checks[I], D.Kind);
     if (!D.Reason.empty())
       D.Kind = Idiom::None;
     bool Sanitize = applyIgnorelist(IL, Checks[I], F, D);
     if (!D && !Sanitize)
-      recheck(mapToPromoted(Checks[I], Promoted), D);
+      recheck(P, D);
   }
   return Decisions;
 }
