@@ -2,7 +2,7 @@
 harmful in some run?
 
 Events (oracle.h): F func call | W op wrapped | C cmp ctx machine ideal
-deps | E kind mismatch deps cmps value | R op off diff uw (recheck.py
+deps | E kind mismatch deps cmps value | R op off diff uw ideal (recheck.py
 judges re-checked checks from these). deps and cmps are bit sets over the
 function's operations and comparisons (meta: their program-wide ids).
 
@@ -50,7 +50,8 @@ def parse(lines):
                 yield ('C', int(f[1]), f[2], int(f[3]), int(f[4]),
                        int(f[5], 16))
             elif f[0] == 'R':
-                yield ('R', int(f[1]), int(f[2]), int(f[3]), int(f[4]))
+                yield ('R', int(f[1]), int(f[2]), int(f[3]), int(f[4]),
+                       int(f[5]))
             elif f[0] == 'E':
                 yield ('E', f[1], int(f[2]), int(f[3], 16), int(f[4], 16),
                        int(f[5], 16))
@@ -67,6 +68,7 @@ class Judge:
         self.table = defaultdict(set)           # (cmp, op) -> {(wrapped, m)}
         self.wrapped = set()                    # ops that wrapped somewhere
         self.harm = {}                          # op -> (reason, func, call)
+        self.harm_calls = defaultdict(set)      # op -> {(func, call)}
         # Counterfactual questions: (func, call, cmp, n) -> {op: effect}
         self.questions = defaultdict(dict)
         self.traces = defaultdict(list)         # (func, call) -> effects
@@ -97,6 +99,7 @@ class Judge:
 
     def hurt(self, k, why, where):
         self.harm.setdefault(k, (why,) + where)
+        self.harm_calls[k].add(tuple(where))
 
     def judge(self, events):
         cur, call, W, dirty, last, seen = None, None, {}, {}, {}, Counter()

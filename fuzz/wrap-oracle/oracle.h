@@ -15,11 +15,14 @@ static void ev_W(int k, int w) { printf("W %d %d\n", k, w); }
 /* An unsigned add or sub (recheck.py): is its true result, operands read
  * with their own C types, out of the result type's range (the signed-offset
  * meaning), is the difference of its operands converted to the result type
- * out of the signed type's range (the signed-difference meaning), and did
- * it wrap as unsigned arithmetic (what clang's plain check tests)? */
-static void ev_R(int k, int off, int diff, int uw)
+ * out of the signed type's range (the signed-difference meaning), did it
+ * wrap as unsigned arithmetic (what clang's plain check tests), and is its
+ * ideal result, from its operands' ideal values, out of the result type's
+ * range (the circular-difference meaning: d + size with d the true a - b,
+ * negative where the program corrects it)? */
+static void ev_R(int k, int off, int diff, int uw, int ideal)
 {
-	printf("R %d %d %d %d\n", k, off, diff, uw);
+	printf("R %d %d %d %d %d\n", k, off, diff, uw, ideal);
 }
 /* A counterfactual run (run.py, judge.py) gives one comparison, at its
  * n-th evaluation in the call, its ideal outcome instead. */

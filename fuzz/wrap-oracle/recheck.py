@@ -9,7 +9,16 @@ logs both meanings for every unsigned add and sub (ev_R, oracle.h):
                      types (`x + off` with off an int: x - 1 for off -1)
                      leaves the result type's range;
   signed-difference  the difference of the operands converted to the result
-                     type does not fit its signed counterpart.
+                     type does not fit its signed counterpart;
+  circular-difference  the ideal (unbounded) result of the correction
+                     d + size, d the true a - b, leaves the result type's
+                     range: the size does not cover b - a.
+
+circular-difference also removes the check of the difference it corrects;
+run.py judges that removal like any other (judge.py), except that a
+harmful wrap of the difference is no failure in a call where the plugin's
+build reported at a circular-difference re-check of the same function:
+the correction that did not restore the distance was reported (excused()).
 
 A signed-difference re-check is also only right when the program reads the
 difference as nothing but a signed value: decided here on the C source
@@ -166,18 +175,31 @@ def signed_only(f, oid):
     return False
 
 
+MEANINGS = {'signed-offset': 0, 'signed-difference': 1,
+            'circular-difference': 3}
+
+
 def events_by_call(events):
-    """{(func, call): {op: [off, diff, uw]}} from the oracle's R events,
-    each bit OR-ed over the evaluations in the call."""
+    """{(func, call): {op: [off, diff, uw, ideal]}} from the oracle's R
+    events, each bit OR-ed over the evaluations in the call."""
     out, cur = {}, None
     for ev in events:
         if ev[0] == 'F':
             cur = out.setdefault((ev[1], ev[2]), {})
         elif ev[0] == 'R' and cur is not None:
-            bits = cur.setdefault(ev[1], [0, 0, 0])
-            for i in range(3):
+            bits = cur.setdefault(ev[1], [0, 0, 0, 0])
+            for i in range(4):
                 bits[i] |= ev[2 + i]
     return out
+
+
+def excused(fidx, call, funcs, rechecked, where, reported):
+    """Did the plugin's build report, in call `call` of function fidx, at a
+    circular-difference re-check of that function?"""
+    ops = set(funcs[fidx].ops)
+    return any(idiom == 'circular-difference' and where.get(site) in ops and
+               site in reported.get((fidx, call), set())
+               for site, idiom in rechecked.items())
 
 
 def driver_source(funcs, args, which):
@@ -239,18 +261,18 @@ def judge(seed, lvl, rechecked, where, funcs, args, by_call, reported, text,
         if k is None:
             continue
         i = func_of[k]
-        meaning = {'signed-offset': 0, 'signed-difference': 1}.get(idiom)
+        meaning = MEANINGS.get(idiom)
         if meaning is None:
             failures.append('seed %d -O%s: prog.c:%d:%d re-checked by an '
                             'unknown idiom %s' % (seed, lvl, site[0],
                                                   site[1], idiom))
             continue
-        sound = meaning == 0 or signed_only(funcs[i], k)
+        sound = meaning != 1 or signed_only(funcs[i], k)
         if lvl == '2':
             stats[(idiom, 're-checked')] += 1
         wrong, hidden, differs = [], [], 0
         for j in range(len(args[i])):
-            bits = by_call.get((i, j), {}).get(k, [0, 0, 0])
+            bits = by_call.get((i, j), {}).get(k, [0, 0, 0, 0])
             want = bool(bits[meaning])
             got = site in reported.get((i, j), set())
             differs += want != bool(bits[2])
@@ -260,7 +282,7 @@ def judge(seed, lvl, rechecked, where, funcs, args, by_call, reported, text,
                 hidden.append(j)
         if lvl == '2':
             stats[(idiom, 'out of range')] += sum(
-                bool(by_call.get((i, j), {}).get(k, [0, 0, 0])[meaning])
+                bool(by_call.get((i, j), {}).get(k, [0, 0, 0, 0])[meaning])
                 for j in range(len(args[i])))
             stats[(idiom, 'differs')] += differs
             stats[(idiom, 'wrong')] += bool(wrong or hidden)

@@ -177,7 +177,7 @@ class Oracle:
                           '(%s, %s, &o)); }' % (ctype(ty), e[5], name, l, r))
                 self.emit(depth, '%s_d |= %s;' % (t, self.opbit(e[5])))
                 if op in '+-' and not TYPES[ty][2]:
-                    self.recheck_event(e[5], ty, op, l, r, depth)
+                    self.recheck_event(e[5], ty, op, l, r, t, depth)
         elif k == 'neg':
             x = self.expr(e[2], depth)
             self.emit(depth, '%s = (%s)-%s; %s_d = %s_d; %s_c = %s_c;' % (
@@ -210,8 +210,9 @@ class Oracle:
             self.emit(depth, '%s_c |= %s_c;' % (t, c))
         return t
 
-    def recheck_event(self, oid, ty, op, l, r, depth):
-        """ev_R (oracle.h): the meanings a re-check may give the operation."""
+    def recheck_event(self, oid, ty, op, l, r, t, depth):
+        """ev_R (oracle.h): the meanings a re-check may give the operation
+        (t: its result, whose ideal value is computed)."""
         c, bits = ctype(ty), TYPES[ty][1]
         name = {'+': 'add', '-': 'sub'}[op]
         half = '((__int128)1 << %d)' % (bits - 1)
@@ -219,9 +220,10 @@ class Oracle:
         if op == '-':
             diff = ('({ __int128 dd = (__int128)(%s)%s - (__int128)(%s)%s; '
                     'dd < -%s || dd >= %s; })' % (c, l, c, r, half, half))
+        ideal = '(%s_i < 0 || %s_i > (__int128)(%s)-1)' % (t, t, c)
         self.emit(depth, '{ %s o; ev_R(%d, __builtin_%s_overflow(%s, %s, &o), '
-                  '%s, __builtin_%s_overflow((%s)%s, (%s)%s, &o)); }' % (
-                      c, oid, name, l, r, diff, name, c, l, c, r))
+                  '%s, __builtin_%s_overflow((%s)%s, (%s)%s, &o), %s); }' % (
+                      c, oid, name, l, r, diff, name, c, l, c, r, ideal))
 
     def copy(self, depth, dst, src):
         self.emit(depth, '%s = %s; %s_i = %s_i; %s_d = %s_d; %s_c = %s_c;' % (

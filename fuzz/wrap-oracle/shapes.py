@@ -279,8 +279,71 @@ class Gen:
         body.append(('ret', C(0, 'i32')))
         return params, body
 
+    def circular(self):
+        """A circular-buffer distance (CircularDifference.h, fs/jbd2's
+        `freed = block - tail; if (block < tail) freed += last - first;`):
+        d = a - b, and the size added where the program's test says the
+        difference wrapped, chosen by `?:` or taken in an `if`; with the
+        variations that make it none (a test that is not exact, a test of
+        other operands, the size added on the other side, the difference
+        also used on the wrap side, or after the two sides join)."""
+        ty = self.pick('u64', 'u64', 'u32')
+        params = [(ty, 'a'), (ty, 'b'), (ty, 'lim')]
+        body = []
+        size = self.r.random()
+        if size < 0.2:
+            size = C(self.pick(16, 100, 4096, cmax(ty) // 2), ty)
+        elif size < 0.4:
+            # The size of a buffer [first, last): known to be ordered.
+            params += [(ty, 'first'), (ty, 'last')]
+            body.append(('if', cmp('<', V('last'), V('first')),
+                         [('ret', C(9, 'i32'))], []))
+            size = bin_('-', ty, V('last'), V('first'))
+        else:
+            params.append((ty, 'size'))
+            size = V('size')
+        body.append(('decl', ty, 'd', bin_('-', ty, V('a'), V('b'))))
+        # (comparison, does a wrapped run make it true?)
+        test, wrap_true = self.pick(
+            (cmp('<', V('a'), V('b')), True), (cmp('>', V('b'), V('a')), True),
+            (cmp('>=', V('a'), V('b')), False),
+            (cmp('<=', V('b'), V('a')), False),
+            (cmp('<', V('a'), V('b')), True), (cmp('>=', V('a'), V('b')), False),
+            (cmp('<=', V('a'), V('b')), True),   # a == b: no wrap
+            (cmp('<', V('a'), V('lim')), True),  # another value
+            (cmp('>', V('a'), V('b')), True))    # the other side
+        fixed = bin_('+', ty, V('d'), size) if self.chance(0.8) else \
+            bin_('+', ty, size, V('d'))
+        if self.chance(0.15):
+            body.append(('sink', V('d')))        # before the test
+        if self.chance(0.5):
+            arms = (fixed, V('d')) if wrap_true else (V('d'), fixed)
+            body.append(('decl', ty, 'r', ('sel', test, arms[0], arms[1])))
+            for _ in range(self.r.randint(1, 2)):
+                body.append(self.pick(
+                    ('sink', V('r')), ('store', V('r')), ('ret', V('r')),
+                    ('if', cmp('>', V('r'), V('lim')), [('ret', C(2, 'i32'))],
+                     []),
+                    ('ret', cmp('<', V('r'), V('lim')))))
+        else:
+            wrap = [self.pick(('sink', fixed), ('ret', fixed),
+                              ('store', fixed))]
+            if self.chance(0.2):
+                wrap.insert(0, ('sink', V('d')))  # also used as it is
+            if self.chance(0.7):
+                wrap.append(('ret', C(1, 'i32')))
+            other = [self.pick(('sink', V('d')), ('ret', V('d')),
+                               ('ret', cmp('<', V('d'), V('lim'))))]
+            body.append(('if', test, wrap, other) if wrap_true else
+                        ('if', test, other, wrap))
+            if self.chance(0.3):
+                body.append(('sink', V('d')))     # after the sides join
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
     FAMILIES = ['sum_test'] * 4 + ['mul_div', 'loop', 'carry', 'modular',
-                                   'add_back', 'serial'] + ['recheck'] * 2
+                                   'add_back', 'serial'] + ['recheck'] * 2 + \
+        ['circular'] * 2
 
     def function(self):
         return getattr(self, self.pick(*self.FAMILIES))()

@@ -28,3 +28,33 @@ size_t sanitized_off(size_t x, int off) { return x + off; }
 // CHECK: icmp slt i64 %{{[0-9]+}}, 0, !nosanitize
 // CHECK: call void @__ubsan_handle_add_overflow
 size_t named_by_none(size_t x, int off) { return x + off; }
+
+// circular-difference (CircularDifference.h): the difference's check goes
+// only with its correction re-checked. An entry that removes the
+// correction's check, or keeps it as emitted, keeps the difference's.
+typedef unsigned long ring_off_t;
+typedef unsigned long ring_kept_t;
+// REMARK: recheck.c:[[@LINE+6]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub: {{.*}}circular-difference: its correction's check is not re-checked
+// REMARK: recheck.c:[[@LINE+7]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on add: ignorelist (`type:ring_off_t` ({{.*}}recheck.scl:{{[0-9]+}}))
+// CHECK-LABEL: define {{.*}} @circ_removed(
+// CHECK: call void @__ubsan_handle_sub_overflow
+ring_off_t circ_removed(unsigned long a, unsigned long b, ring_off_t size)
+{
+	ring_off_t d = a - b;
+	if (a < b)
+		d += size;
+	return d;
+}
+// REMARK: recheck.c:[[@LINE+8]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub: {{.*}}circular-difference: its correction's check is not re-checked
+// REMARK: recheck.c:[[@LINE+9]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add: kept by `type:ring_kept_t=sanitize` ({{.*}}recheck.scl:{{[0-9]+}})
+// CHECK-LABEL: define {{.*}} @circ_sanitized(
+// CHECK-NOT: !wrap.idiom
+// CHECK: call void @__ubsan_handle_sub_overflow
+// CHECK: call void @__ubsan_handle_add_overflow
+ring_kept_t circ_sanitized(unsigned long a, unsigned long b, ring_kept_t size)
+{
+	ring_kept_t d = a - b;
+	if (a < b)
+		d += size;
+	return d;
+}

@@ -21,6 +21,7 @@ class DemandedBits;
 class DomConditionCache;
 class DominatorTree;
 class Function;
+class IntrinsicInst;
 class TargetLibraryInfo;
 class Value;
 } // namespace llvm
@@ -49,6 +50,13 @@ struct Decision {
   /// Re-checks (SignedRecheck.h), signed-offset: the operand of the
   /// arithmetic that carries the signed offset.
   unsigned SignedOperand = 0;
+  /// circular-difference (CircularDifference.h): this is the subtraction
+  /// of the pair, whose check is removed, not re-checked.
+  bool RemovesCheck = false;
+  /// circular-difference, a correcting addition computed on both sides and
+  /// chosen by a select: the subtraction's usub.with.overflow (in the
+  /// function itself), whose operands the re-check compares again.
+  llvm::IntrinsicInst *CircularSub = nullptr;
   explicit operator bool() const { return Kind != Idiom::None; }
 };
 
@@ -63,11 +71,13 @@ public:
   /// Decide on a check of F (mapped onto the promoted function).
   Decision decide(const OverflowCheck &C);
 
+  /// F's dominator tree, built on first use.
+  const llvm::DominatorTree &dominators();
+
 private:
   llvm::Function &F;
   struct Lazy; // dominator tree, memory facts, built on first use
   std::unique_ptr<Lazy> L;
-  const llvm::DominatorTree &dominators();
   const llvm::DomConditionCache &conditions();
   llvm::DemandedBits &demandedBits();
 };

@@ -30,6 +30,10 @@
 
 #include "IdiomMatcher.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+
 namespace wrapidiom {
 
 /// Is I a re-check idiom (a WRAP_RECHECK row of Idioms.def)?
@@ -46,6 +50,21 @@ Idiom recheckOf(const OverflowCheck &Promoted, unsigned &SignedOperand);
 /// of the idiom's signed meaning. The handler call, its data and the
 /// branch's successors are left as they are.
 void applyRecheck(const OverflowCheck &C, Idiom I, unsigned SignedOperand);
+
+/// The part every re-check shares: in the real check C, replace each read
+/// of the overflow bit `ov` in the branch's condition (directly or through
+/// clang's !nosanitize i1 glue) by Build(B, WO, ov), built with B right
+/// after the arithmetic WO, where `ov` is a fresh extractvalue. Build marks
+/// what it creates !nosanitize (markNoSanitize).
+void replaceOverflowBit(
+    const OverflowCheck &C,
+    llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &B,
+                                     llvm::WithOverflowInst &WO,
+                                     llvm::Value *Ov)>
+        Build);
+
+/// Mark V (if an instruction) as part of a check: !nosanitize.
+void markNoSanitize(llvm::Value *V);
 
 } // namespace wrapidiom
 

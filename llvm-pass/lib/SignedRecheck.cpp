@@ -201,12 +201,6 @@ bool readOnlyAsSigned(const WithOverflowInst &WO) {
   return Reads > 0;
 }
 
-void markNoSanitize(Value *V) {
-  if (auto *I = dyn_cast<Instruction>(V))
-    I->setMetadata(LLVMContext::MD_nosanitize,
-                   MDNode::get(I->getContext(), {}));
-}
-
 } // namespace
 
 Idiom recheckOf(const OverflowCheck &P, unsigned &SignedOperand) {
@@ -228,7 +222,16 @@ Idiom recheckOf(const OverflowCheck &P, unsigned &SignedOperand) {
   return Idiom::None;
 }
 
-void applyRecheck(const OverflowCheck &C, Idiom I, unsigned SignedOperand) {
+void markNoSanitize(Value *V) {
+  if (auto *I = dyn_cast<Instruction>(V))
+    I->setMetadata(LLVMContext::MD_nosanitize,
+                   MDNode::get(I->getContext(), {}));
+}
+
+void replaceOverflowBit(
+    const OverflowCheck &C,
+    function_ref<Value *(IRBuilder<> &B, WithOverflowInst &WO, Value *Ov)>
+        Build) {
   auto *WO = dyn_cast_or_null<WithOverflowInst>(C.Arith);
   if (!WO || C.Combined)
     return;
@@ -260,28 +263,13 @@ void applyRecheck(const OverflowCheck &C, Idiom I, unsigned SignedOperand) {
   if (Sites.empty())
     return; // cannot happen: the check was found through this bit
   // Right after the arithmetic, which dominates every site (and its
-  // signed operand dominates it).
+  // operands dominate it).
   IRBuilder<> B(WO->getNextNode());
   B.SetCurrentDebugLocation(cast<Instruction>(Sites.front()->get())
                                 ->getDebugLoc());
   Value *Ov = B.CreateExtractValue(WO, 1, "recheck.ov");
   markNoSanitize(Ov);
-  Value *Signed;
-  if (I == Idiom::SignedOffset) {
-    // off < 0, through its sext: the operand the decision found to be one
-    // on the promoted function (at -O0 here perhaps the load of a local
-    // that holds the sext's value).
-    Signed = WO->getArgOperand(SignedOperand);
-  } else {
-    Signed = B.CreateExtractValue(WO, 0, "recheck.diff");
-    markNoSanitize(Signed);
-  }
-  Value *Neg = B.CreateICmpSLT(Signed, Constant::getNullValue(
-                                           Signed->getType()),
-                               "recheck.neg");
-  Value *Bad = B.CreateXor(Ov, Neg, "recheck.out");
-  markNoSanitize(Neg);
-  markNoSanitize(Bad);
+  Value *Bad = Build(B, *WO, Ov);
   SmallPtrSet<Instruction *, 2> Old;
   for (Use *U : Sites) {
     Old.insert(cast<Instruction>(U->get()));
@@ -290,6 +278,28 @@ void applyRecheck(const OverflowCheck &C, Idiom I, unsigned SignedOperand) {
   for (Instruction *E : Old) // clang's own extractvalue, now unused
     if (E->use_empty())
       E->eraseFromParent();
+}
+
+void applyRecheck(const OverflowCheck &C, Idiom I, unsigned SignedOperand) {
+  replaceOverflowBit(C, [&](IRBuilder<> &B, WithOverflowInst &WO,
+                            Value *Ov) -> Value * {
+    Value *Signed;
+    if (I == Idiom::SignedOffset) {
+      // off < 0, through its sext: the operand the decision found to be
+      // one on the promoted function (at -O0 here perhaps the load of a
+      // local that holds the sext's value).
+      Signed = WO.getArgOperand(SignedOperand);
+    } else {
+      Signed = B.CreateExtractValue(&WO, 0, "recheck.diff");
+      markNoSanitize(Signed);
+    }
+    Value *Neg = B.CreateICmpSLT(
+        Signed, Constant::getNullValue(Signed->getType()), "recheck.neg");
+    Value *Bad = B.CreateXor(Ov, Neg, "recheck.out");
+    markNoSanitize(Neg);
+    markNoSanitize(Bad);
+    return Bad;
+  });
 }
 
 } // namespace wrapidiom

@@ -5,11 +5,14 @@
 // branch conditions, GEP flags and metadata, plus the promotion itself at
 // -O1 and up (which SROA would do next anyway). A check no idiom or
 // ignorelist entry removes may still be re-checked (SignedRecheck.h): its
-// condition is replaced by the one of the signed quantity it encodes.
+// condition is replaced by the one of the signed quantity it encodes, or,
+// for the correction of a circular difference, by the correction's failure
+// (CircularDifference.h), which also lets the difference's own check go.
 //
 //===----------------------------------------------------------------------===//
 #include "WrapIdiom.h"
 
+#include "CircularDifference.h"
 #include "IdiomMatcher.h"
 #include "Ignorelist.h"
 #include "Options.h"
@@ -52,6 +55,9 @@ ALWAYS_ENABLED_STATISTIC(NumPtrRemoved, "pointer overflow checks removed");
 #define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
   ALWAYS_ENABLED_STATISTIC(NumRecheck##Enum, "Checks re-checked: " Name);
 #include "Idioms.def"
+// The one re-check that also removes a check: the difference it corrects.
+ALWAYS_ENABLED_STATISTIC(NumIdiomCircularDifference,
+                         "Checks removed: circular-difference");
 ALWAYS_ENABLED_STATISTIC(NumChecksRechecked,
                          "Overflow checks re-checked (condition replaced)");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
@@ -103,6 +109,8 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     ++NumPtrRemoved;
     break;
   }
+  if (I == Idiom::CircularDifference)
+    ++NumIdiomCircularDifference;
   switch (I) {
 #define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
   case Idiom::Enum:                                                            \
@@ -110,7 +118,7 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     break;
 #define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
   case Idiom::Enum:                                                            \
-    break; /* never removed */
+    break; /* never removed, but for circular-difference (above) */
 #include "Idioms.def"
   case Idiom::Ignorelist:
     ++NumIgnorelisted;
@@ -214,27 +222,32 @@ void recheck(const OverflowCheck &P, Decision &D) {
   D.Reason.clear();
 }
 
-/// Decide every check of F on its promoted form.
+/// Decide every check of F on its promoted form: each on its own, then the
+/// pairs of a circular difference (CircularDifference.h).
 SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
                                    const Ignorelist &IL,
                                    const TargetLibraryInfo &TLI,
                                    bool &Changed) {
   SmallVector<Decision, 8> Decisions(Checks.size());
+  SmallVector<OverflowCheck, 8> Mapped;
+  SmallVector<bool, 8> Sanitize(Checks.size());
   PromotedFunction Promoted(F);
   Changed = Promoted.promotedInPlace();
   IdiomMatcher Matcher(Promoted.function(), TLI);
   for (size_t I = 0; I < Checks.size(); ++I) {
     Decision &D = Decisions[I];
-    const OverflowCheck P = mapToPromoted(Checks[I], Promoted);
+    Mapped.push_back(mapToPromoted(Checks[I], Promoted));
+    const OverflowCheck &P = Mapped.back();
     D = Matcher.decide(P);
     if (D)
       D.Reason = whyNotActed(Checks[I], D.Kind);
     if (!D.Reason.empty())
       D.Kind = Idiom::None;
-    bool Sanitize = applyIgnorelist(IL, Checks[I], F, D);
-    if (!D && !Sanitize)
+    Sanitize[I] = applyIgnorelist(IL, Checks[I], F, D);
+    if (!D && !Sanitize[I])
       recheck(P, D);
   }
+  decideCircular(Checks, Mapped, Sanitize, Decisions, Matcher.dominators());
   return Decisions;
 }
 
@@ -272,6 +285,12 @@ bool foldsPart(const OverflowCheck &C) {
   return C.GEP && C.PtrAddressTest && C.PassSuccessor == 0;
 }
 
+/// What proves a decision: the idiom's description, or for the removed
+/// subtraction of a circular difference, its own proof.
+StringRef proofOf(const Decision &D) {
+  return D.RemovesCheck ? circularRemovalProof() : idiomDescription(D.Kind);
+}
+
 void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
                 const Decision &D, bool Removed, bool Rechecked) {
   BasicBlock *BB = C.Branch->getParent();
@@ -295,7 +314,7 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
         << ore::NV("Op", C.opName()) << ": "
         << ore::NV("Idiom", idiomName(D.Kind)) << " (";
       if (D.Detail.empty())
-        R << ore::NV("Proof", idiomDescription(D.Kind));
+        R << ore::NV("Proof", proofOf(D));
       else
         R << ore::NV("Entry", D.Detail);
       R << ")";
@@ -312,8 +331,8 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
                                    remarkLocation(C), BB);
       R << "recognised " << ore::NV("Sanitizer", C.sanitizer())
         << " check on " << ore::NV("Op", C.opName()) << ": "
-        << ore::NV("Idiom", idiomName(D.Kind)) << " ("
-        << idiomDescription(D.Kind) << "); kept by -wrap-idiom-mode=report";
+        << ore::NV("Idiom", idiomName(D.Kind)) << " (" << proofOf(D)
+        << "); kept by -wrap-idiom-mode=report";
       appendSite(R, C);
       return R;
     });
@@ -386,8 +405,9 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
     const OverflowCheck &C = Checks[I];
     const Decision &D = Decisions[I];
     countSeen(C);
-    bool Recheck = D && isRecheckIdiom(D.Kind) && mode() == Mode::Remove;
-    bool Remove = D && !isRecheckIdiom(D.Kind) && mode() == Mode::Remove;
+    bool Removal = !isRecheckIdiom(D.Kind) || D.RemovesCheck;
+    bool Recheck = D && !Removal && mode() == Mode::Remove;
+    bool Remove = D && Removal && mode() == Mode::Remove;
     if (D) {
       tagArithmetic(C, D.Kind);
       Changed = true;
@@ -397,7 +417,10 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
       countRemoved(C, D.Kind);
     }
     if (Recheck) {
-      applyRecheck(C, D.Kind, D.SignedOperand);
+      if (D.Kind == Idiom::CircularDifference)
+        applyCircularRecheck(C, D);
+      else
+        applyRecheck(C, D.Kind, D.SignedOperand);
       countRechecked(D.Kind);
     }
     emitRemark(ORE, C, D, Remove, Recheck);

@@ -3,7 +3,8 @@
  * IDIOM cases are intentional, handled wrap tests the plugin must silence;
  * KEEP cases are real wraps that must still be reported. RECHECK cases
  * (recheck.c) wrap as unsigned arithmetic while the signed quantity it
- * encodes is in range: the plugin re-checks them (SignedRecheck.h) and must
+ * encodes is in range, or correct a circular difference that wrapped: the
+ * plugin re-checks them (SignedRecheck.h, CircularDifference.h) and must
  * stay silent. OUT cases (recheck.c) are out of range as signed
  * quantities although the unsigned arithmetic does not wrap: clang's plain
  * check misses them (baseline.test), the re-check must report them. The
@@ -91,7 +92,10 @@ void sink(size_t);
 	X(out_offset_below, OUT) X(keep_recheck_offset_above, KEEP)           \
 	X(out_offset_sub_above, OUT) X(out_difference_far, OUT)               \
 	X(keep_recheck_difference_far_below, KEEP)                             \
-	X(keep_recheck_difference_used, KEEP) X(keep_recheck_same_width, KEEP)
+	X(keep_recheck_difference_used, KEEP) X(keep_recheck_same_width, KEEP) \
+	X(recheck_circular, RECHECK) X(recheck_circular_long, RECHECK)         \
+	X(recheck_circular_ternary, RECHECK) X(keep_circular_overrun, KEEP)    \
+	X(keep_circular_used, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

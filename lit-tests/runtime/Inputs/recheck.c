@@ -123,3 +123,68 @@ noinline int keep_recheck_same_width(void)
 	sink(x + off);
 	return 0;
 }
+
+/* circular-difference (CircularDifference.h). The difference wraps and
+ * the size added where a < b carries it back: clang's plain checks report
+ * both, the plugin removes the sub's check and re-checks the add, silent
+ * while the correction carries. */
+struct journal { size_t tail, first, last, free; };
+
+/* fs/jbd2/journal.c __jbd2_update_log_tail(): tail 100, block 20, in a
+ * log [10, 110): freed 20 - 100 + 100 = 20. */
+noinline int recheck_circular(void)
+{
+	struct journal j = { two * 50, two * 5, two * 55, zero };
+	size_t block = two * 10;
+	size_t freed = block - j.tail;
+	if (block < j.tail)
+		freed += j.last - j.first;
+	j.free += freed;
+	sink(j.free);
+	return 0;
+}
+/* fs/jbd2/commit.c: the distance in a long, compared signed. */
+noinline int recheck_circular_long(void)
+{
+	struct journal j = { two * 50, two * 5, two * 55, zero };
+	size_t first_block = two * 10;
+	long freed = first_block - j.tail;
+	if (first_block < j.tail)
+		freed += j.last - j.first;
+	return freed < (long)(two * 8);
+}
+/* `?:` on 32-bit ring indices: head 1, tail 2, size 16: 15 used. */
+noinline int recheck_circular_ternary(void)
+{
+	unsigned head = (unsigned)one, tail = (unsigned)two, size = 16;
+	unsigned d = head - tail;
+	sink(tail > head ? d + size : d);
+	return 0;
+}
+/* The indices are corrupt: tail - block = 80 exceeds the log's size 40.
+ * The correction does not carry; the re-check reports it (clang's plain
+ * check reports the sub instead). */
+noinline int keep_circular_overrun(void)
+{
+	struct journal j = { two * 50, two * 5, two * 25, zero };
+	size_t block = two * 10;
+	size_t freed = block - j.tail;
+	if (block < j.tail)
+		freed += j.last - j.first;
+	sink(freed);
+	return 0;
+}
+/* The wrapped difference is also passed on before the correction: the
+ * sub's check stays and reports 20 - 100. */
+noinline int keep_circular_used(void)
+{
+	struct journal j = { two * 50, two * 5, two * 55, zero };
+	size_t block = two * 10;
+	size_t freed = block - j.tail;
+	if (block < j.tail) {
+		sink(freed);
+		freed += j.last - j.first;
+	}
+	sink(freed);
+	return 0;
+}

@@ -52,3 +52,23 @@ for name, reported in (('silent', {}), ('reported', {(0, 0): {site}}),
                                               'differs')]))
     for line in failures:
         print(line.splitlines()[0])
+
+# A circular-difference re-check (the correction d + size): its meaning is
+# the ideal result out of range (bit 3), here in call 0 only; reported
+# there, it is right, and a harmful wrap of the difference in call 0 is
+# excused by that report, one in call 1 is not.
+by_call = {(0, 0): {k: [0, 0, 1, 1]}, (0, 1): {k: [0, 0, 1, 0]}}
+for name, reported in (('circular', {(0, 0): {site}}), ('circular-silent', {})):
+    stats, failures = Counter(), []
+    recheck.judge(1, '2', {site: 'circular-difference'}, {site: k}, [f],
+                  [[(1, 2, 0), (5, 2, 0)]], by_call, reported, text, stats,
+                  failures)
+    print('%s: wrong=%d differs=%d' % (name, stats[('circular-difference',
+                                                     'wrong')],
+                                       stats[('circular-difference',
+                                              'differs')]))
+    for line in failures:
+        print(line.splitlines()[0])
+    print('excused: %s %s' % tuple(
+        recheck.excused(0, j, [f], {site: 'circular-difference'}, {site: k},
+                        reported) for j in (0, 1)))
