@@ -8,6 +8,7 @@
 //   fun:jhash
 //   src:lib/siphash.c
 //   type:size_t=sanitize                 # opt back in
+//   fun:hash=fs/inode.c                  # hash() of fs/inode.c only
 //
 // Queries for a check: src: the file clang recorded for the check (also
 // without a leading "./"), mainfile: the translation unit, fun: the function
@@ -46,6 +47,20 @@ class LLVMContext;
 namespace wrapidiom {
 
 class OverflowCheck;
+
+/// The kinds of entry the lists are asked about. SpecialCaseList takes any
+/// `word:`; Ignorelist::load refuses the others (an entry that would never
+/// match is a typo, not a choice).
+inline constexpr llvm::StringLiteral EntryKinds[] = {"src", "fun", "type",
+                                                     "mainfile"};
+
+/// A `fun:NAME=FILE` entry's category: the file that defines the function
+/// (tree-relative, ending in .c or .h). The entry applies to a check in a
+/// function NAME whose source file or translation unit is FILE, so a
+/// `hash()` of fs/inode.c says nothing about the other files' hash().
+/// clang's own -fsanitize-ignorelist= loads it and ignores it (it asks
+/// only for the categories "" and "sanitize"): there the check stays.
+bool isScopeCategory(llvm::StringRef Category);
 
 /// The names in a UBSan type string, the written type then the aka:
 /// "'u32' (aka 'unsigned int')" -> {"u32", "unsigned int"}.

@@ -93,6 +93,52 @@ StringRef lineOf(const MemoryBuffer &Buffer, unsigned Line) {
 
 } // namespace
 
+bool isScopeCategory(StringRef Category) {
+  return Category.ends_with(".c") || Category.ends_with(".h");
+}
+
+namespace {
+
+/// What SpecialCaseList accepts but would make an entry do nothing, or
+/// something else than written: an entry kind the lists are never asked
+/// about (`fnu:foo`), a category that is neither `sanitize` nor, on a
+/// `fun:` entry, the file the function is defined in. The first such line
+/// is the error, "FILE:LINE: cause".
+std::optional<std::string> checkEntries(StringRef Path,
+                                        const MemoryBuffer &Buffer) {
+  // SpecialCaseList reads up to the first NUL, as a C string.
+  StringRef Text = Buffer.getBuffer();
+  Text = Text.take_front(Text.find('\0'));
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I].trim();
+    if (L.empty() || L.starts_with("#") || L.starts_with("["))
+      continue;
+    auto [Kind, Rest] = L.split(':');
+    auto [Pattern, Category] = Rest.split('=');
+    std::string Where = (Path + ":" + Twine(I + 1) + ": ").str();
+    if (!is_contained(EntryKinds, Kind))
+      return Where + "unknown entry kind '" + Kind.str() +
+             ":' (expected src:, fun:, type: or mainfile:)";
+    if (Category.empty() || Category == "sanitize")
+      continue;
+    if (Kind != "fun")
+      return Where + "unknown category '=" + Category.str() + "' in '" +
+             L.str() + "' (a " + Kind.str() +
+             ": entry takes only '=sanitize')";
+    if (!isScopeCategory(Category) || Category.starts_with("./") ||
+        Category.starts_with("/"))
+      return Where + "unknown category '=" + Category.str() + "' in '" +
+             L.str() +
+             "' (a fun: entry takes '=sanitize' or the file that defines "
+             "the function, as a tree-relative path ending in .c or .h)";
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 Expected<std::unique_ptr<Ignorelist>>
 Ignorelist::load(ArrayRef<std::string> Paths) {
   auto Result = std::make_unique<Ignorelist>();
@@ -106,6 +152,9 @@ Ignorelist::load(ArrayRef<std::string> Paths) {
     if (!SCL)
       return createStringError(inconvertibleErrorCode(), "%s",
                                locate(Path, Error).c_str());
+    if (std::optional<std::string> Bad = checkEntries(Path, **Buffer))
+      return createStringError(std::errc::invalid_argument, "%s",
+                               Bad->c_str());
     Result->Lists.push_back({Path, std::move(*Buffer), std::move(SCL)});
   }
   return Result;
@@ -162,7 +211,15 @@ Ignorelist::lookup(const IgnorelistQuery &Q) const {
     const List &L = Lists[FileIdx];
     for (const std::string &Sanitizer : Q.Sanitizers) {
       for (const auto &[Prefix, Query] : Q.Entries) {
-        for (StringRef Category : {StringRef(), StringRef("sanitize")}) {
+        // A fun: entry may be scoped to the file that defines the
+        // function: `fun:hash=fs/inode.c` (the file as the check's source
+        // or the translation unit).
+        SmallVector<StringRef, 6> Categories = {StringRef(), "sanitize"};
+        if (Prefix == "fun")
+          for (const auto &[P, File] : Q.Entries)
+            if (P == "src" || P == "mainfile")
+              Categories.push_back(File);
+        for (StringRef Category : Categories) {
           unsigned Line = blameLine(
               L.SCL->inSectionBlame(Sanitizer, Prefix, Query, Category));
           if (!Line)

@@ -144,8 +144,15 @@ void make_argv(const struct qr_opts *o, const char *tree, struct strv *a)
 		else
 			sv_addf(a, "CC=%s clang", o->cc_wrapper);
 	}
-	if (o->kcflags)
+	if (o->use_plugin) {
+		/* the plugin's decisions, one optimization record beside every
+		 * object: `wrap-ignorelist lint --remarks TREE` counts what each
+		 * ignorelist entry removes, triage reads them too */
+		sv_addf(a, "KCFLAGS=%s%s%s", o->kcflags ? o->kcflags : "", o->kcflags ? " " : "",
+			WRAP_IDIOM_RECORD_FLAGS);
+	} else if (o->kcflags) {
 		sv_addf(a, "KCFLAGS=%s", o->kcflags);
+	}
 	if (o->use_plugin) {
 		struct sbuf b = {0};
 		sv_addf(a, "WRAP_IDIOM_PLUGIN=%s", o->plugin);

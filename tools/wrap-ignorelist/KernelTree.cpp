@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -235,30 +236,39 @@ const std::vector<FunctionDef> &KernelTree::definitionsIn(StringRef Rel) {
   return PerFile.try_emplace(Rel, std::move(Defs)).first->second;
 }
 
-const StringSet<> &KernelTree::allDefinedNames() {
+const KernelTree::NameIndex &KernelTree::allDefinedNames() {
   if (Indexed)
     return AllNames;
   Indexed = true;
-  for (const std::string &Rel : files()) {
-    StringRef R(Rel);
+  auto Add = [&](StringRef Name, unsigned FileIdx) {
+    SmallVector<unsigned, 1> &In = AllNames[Name];
+    if (In.empty() || In.back() != FileIdx)
+      In.push_back(FileIdx);
+  };
+  const std::vector<std::string> &All = files();
+  for (unsigned Idx = 0; Idx < All.size(); ++Idx) {
+    StringRef R(All[Idx]);
     if (!R.ends_with(".c") && !R.ends_with(".h"))
       continue;
-    auto It = PerFile.find(Rel);
+    // Host programs and user-space tools: never built into the kernel.
+    if (R.starts_with("tools/") || R.starts_with("scripts/"))
+      continue;
+    auto It = PerFile.find(R);
     if (It != PerFile.end()) {
       for (const FunctionDef &D : It->second)
-        AllNames.insert(D.Name);
+        Add(D.Name, Idx);
       continue;
     }
     // Not kept per file: the whole tree would cost too much memory.
     SmallString<256> P(Root);
-    sys::path::append(P, Rel);
+    sys::path::append(P, R);
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(
         P, /*IsText=*/false, /*RequiresNullTerminator=*/false);
     if (!Buf)
       continue;
     ++Scanned;
     for (FunctionDef &D : scanFunctionDefinitions((*Buf)->getBuffer()))
-      AllNames.insert(D.Name);
+      Add(D.Name, Idx);
   }
   return AllNames;
 }

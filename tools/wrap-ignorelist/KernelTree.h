@@ -17,7 +17,7 @@
 #include "Common.h"
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/GlobPattern.h"
 
 #include <optional>
@@ -52,8 +52,11 @@ public:
   /// The functions Rel (relative to the root) defines; empty if unreadable.
   const std::vector<FunctionDef> &definitionsIn(llvm::StringRef Rel);
 
-  /// Every function name defined in any .c or .h file of the tree.
-  const llvm::StringSet<> &allDefinedNames();
+  /// Every function name defined in any .c or .h file of the tree (but
+  /// tools/ and scripts/, which are never built into the kernel), with
+  /// the files (indices into files()) that define it, each once.
+  using NameIndex = llvm::StringMap<llvm::SmallVector<unsigned, 1>>;
+  const NameIndex &allDefinedNames();
 
   /// The function whose body contains Line of Rel, if the file is in the
   /// tree and Line lies inside a definition.
@@ -73,7 +76,7 @@ private:
   std::vector<std::string> Files;
   llvm::StringMap<std::vector<FunctionDef>> PerFile;
   bool Indexed = false;
-  llvm::StringSet<> AllNames;
+  NameIndex AllNames;
   unsigned Scanned = 0;
 };
 

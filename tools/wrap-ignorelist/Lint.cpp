@@ -5,7 +5,9 @@
 // README.md for the rules.
 //
 //===----------------------------------------------------------------------===//
+#include "Ignorelist.h"
 #include "KernelTree.h"
+#include "Liveness.h"
 #include "Maintainers.h"
 #include "SCLFile.h"
 #include "Subcommands.h"
@@ -17,15 +19,12 @@
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
 
-#include <map>
 
 using namespace llvm;
 
 namespace wil {
 
 namespace {
-
-const StringRef KnownKinds[] = {"src", "fun", "type", "mainfile"};
 
 /// A comment line that is a directive to this tool, not a justification.
 bool isDirective(StringRef Comment) { return Comment.starts_with("lint:"); }
@@ -62,21 +61,13 @@ private:
   void checkSrcInTree(SCLFile &F, const SCLEntry &E,
                       const GlobPattern &G);
   void checkFunInTree(SCLFile &F, const SCLEntry &E, const GlobPattern &G);
-  /// Files the src: entries of section Name in F select (cached per file).
-  const std::vector<std::string> &srcSelected(SCLFile &F, StringRef Name);
-  /// The .c/.h files MAINTAINERS gives F's subsystem (cached per file).
-  const std::vector<std::string> &subsystemFiles(SCLFile &F);
 
   Diagnostics &D;
   KernelTree *Tree;
   Maintainers *M;
   StringMap<FirstSeen> Seen; // sanitizer|kind|pattern|category
-  std::map<std::pair<std::string, std::string>, std::vector<std::string>>
-      SrcSelection;
-  std::map<std::string, std::vector<std::string>> SubsystemFiles;
 };
 
-bool isCSource(StringRef Rel) { return Rel.ends_with(".c") || Rel.ends_with(".h"); }
 
 void Linter::checkHeader(SCLFile &F) {
   const std::string &P = F.path();
@@ -113,48 +104,6 @@ void Linter::checkHeader(SCLFile &F) {
                   M->path() + " (it has " + join(E->Lists, ", ") + ")");
 }
 
-const std::vector<std::string> &Linter::srcSelected(SCLFile &F,
-                                                    StringRef Name) {
-  auto Key = std::make_pair(F.path(), Name.str());
-  auto It = SrcSelection.find(Key);
-  if (It != SrcSelection.end())
-    return It->second;
-  std::vector<std::string> Sel;
-  for (const SCLEntry &E : F.Entries) {
-    if (E.Kind != "src" || !E.Category.empty() ||
-        F.Sections[E.Section].Name != Name)
-      continue;
-    Expected<GlobPattern> G = GlobPattern::create(E.Pattern, 1024);
-    if (!G) {
-      consumeError(G.takeError());
-      continue;
-    }
-    for (const std::string &Rel : Tree->files()) {
-      StringRef R(Rel);
-      if (!isCSource(R))
-        continue;
-      if (G->match(R) || G->match(("./" + R).str()))
-        Sel.push_back(Rel);
-    }
-  }
-  llvm::sort(Sel);
-  Sel.erase(std::unique(Sel.begin(), Sel.end()), Sel.end());
-  return SrcSelection.emplace(Key, std::move(Sel)).first->second;
-}
-
-const std::vector<std::string> &Linter::subsystemFiles(SCLFile &F) {
-  auto It = SubsystemFiles.find(F.path());
-  if (It != SubsystemFiles.end())
-    return It->second;
-  std::vector<std::string> Sel;
-  if (M && F.Subsystem)
-    if (const MaintainersEntry *E = M->find(*F.Subsystem))
-      for (const std::string &Rel : Tree->files())
-        if (isCSource(Rel) && E->covers(Rel))
-          Sel.push_back(Rel);
-  return SubsystemFiles.emplace(F.path(), std::move(Sel)).first->second;
-}
-
 void Linter::checkSrcInTree(SCLFile &F, const SCLEntry &E,
                             const GlobPattern &G) {
   bool Any = false, HeaderOnlyBare = false;
@@ -186,29 +135,52 @@ void Linter::checkSrcInTree(SCLFile &F, const SCLEntry &E,
 
 void Linter::checkFunInTree(SCLFile &F, const SCLEntry &E,
                             const GlobPattern &G) {
-  // Where the function usually is, cheapest first: the files the src:
-  // entries of the same section select, then the files of the list's
-  // subsystem, and only then the whole tree (scanned once per run).
-  for (const std::string &Rel : srcSelected(F, F.Sections[E.Section].Name))
-    for (const FunctionDef &Def : Tree->definitionsIn(Rel))
+  if (!E.Category.empty() && E.Category != "sanitize") {
+    // fun:NAME=FILE: FILE must define it.
+    for (const FunctionDef &Def : Tree->definitionsIn(E.Category))
       if (G.match(Def.Name))
         return;
-  for (const std::string &Rel : subsystemFiles(F))
-    for (const FunctionDef &Def : Tree->definitionsIn(Rel))
-      if (G.match(Def.Name))
-        return;
-  const StringSet<> &All = Tree->allDefinedNames();
+    D.error(F.path(), E.Line,
+            "stale entry '" + E.Text + "': " + E.Category + " in " +
+                Tree->name() + " defines no function matching '" + E.Pattern +
+                "'");
+    return;
+  }
+  // Every file that defines a function the entry names: the entry applies
+  // to each of them, whatever its reason was written for.
+  const KernelTree::NameIndex &All = Tree->allDefinedNames();
+  std::vector<unsigned> In;
+  auto Collect = [&](ArrayRef<unsigned> Files) {
+    In.insert(In.end(), Files.begin(), Files.end());
+  };
   if (!hasWildcard(E.Pattern)) {
-    if (All.contains(E.Pattern))
-      return;
+    auto It = All.find(E.Pattern);
+    if (It != All.end())
+      Collect(It->second);
   } else {
     for (const auto &Name : All)
       if (G.match(Name.getKey()))
-        return;
+        Collect(Name.getValue());
   }
+  llvm::sort(In);
+  In.erase(std::unique(In.begin(), In.end()), In.end());
+  if (In.empty()) {
+    D.error(F.path(), E.Line,
+            "stale entry '" + E.Text + "': no function definition in " +
+                Tree->name() + " matches '" + E.Pattern + "'");
+    return;
+  }
+  if (In.size() == 1 || E.Category == "sanitize")
+    return;
+  std::string Where;
+  for (size_t I = 0; I < In.size() && I < 4; ++I)
+    Where += (I ? ", " : "") + Tree->files()[In[I]];
+  if (In.size() > 4)
+    Where += ", ...";
   D.error(F.path(), E.Line,
-          "stale entry '" + E.Text + "': no function definition in " +
-              Tree->name() + " matches '" + E.Pattern + "'");
+          "'" + E.Text + "' matches functions defined in " + Twine(In.size()) +
+              " files (" + Where + "): scope it to the file its reason is "
+              "about, 'fun:" + E.Pattern + "=FILE', one entry per file");
 }
 
 void Linter::checkEntry(SCLFile &F, const SCLEntry &E) {
@@ -228,16 +200,23 @@ void Linter::checkEntry(SCLFile &F, const SCLEntry &E) {
             "to every sanitizer; put it under [signed-integer-overflow], "
             "[unsigned-integer-overflow], [pointer-overflow] or a {a,b} "
             "group");
-  if (!is_contained(KnownKinds, E.Kind)) {
+  if (!is_contained(wrapidiom::EntryKinds, E.Kind)) {
     D.error(P, E.Line,
             "unknown entry kind '" + E.Kind + ":' (expected src:, fun:, "
             "type: or mainfile:)");
     return;
   }
-  if (!E.Category.empty() && E.Category != "sanitize")
+  bool Scoped = E.Kind == "fun" && wrapidiom::isScopeCategory(E.Category);
+  if (!E.Category.empty() && E.Category != "sanitize" && !Scoped)
     D.error(P, E.Line,
             "unknown category '=" + E.Category + "' in '" + E.Text +
-                "' (only '=sanitize', which opts back in, means something)");
+                "' ('=sanitize' opts back in; a fun: entry may name the "
+                "file that defines the function, '=dir/file.c')");
+  else if (Scoped && (StringRef(E.Category).starts_with("./") ||
+                      StringRef(E.Category).starts_with("/")))
+    D.error(P, E.Line,
+            "'" + E.Text + "': name the file relative to the tree, without "
+            "a leading './' or '/'");
   if (StringRef(E.Pattern).find_first_of(" \t") != StringRef::npos)
     D.error(P, E.Line,
             "pattern '" + E.Pattern + "' contains whitespace; "
@@ -251,8 +230,15 @@ void Linter::checkEntry(SCLFile &F, const SCLEntry &E) {
     if (T.empty())
       continue;
     if (isDirective(T)) {
-      if (T.drop_front(5).trim() == "no-tree-check")
+      StringRef What = T.drop_front(5).trim();
+      if (What == "no-tree-check")
         NoTreeCheck = true;
+      else if (!What.starts_with("kernel ") ||
+               What.drop_front(7).trim().empty())
+        D.error(P, E.Line,
+                "unknown directive '# " + T + "' above '" + E.Text +
+                    "' (expected 'lint: no-tree-check' or 'lint: kernel "
+                    "NAME')");
       continue;
     }
     if (T.starts_with_insensitive("TODO"))
@@ -340,6 +326,8 @@ int runLint(const LintOptions &O) {
   Linter L(D, Tree.get(), M.get());
   for (auto &F : Lists)
     L.check(*F);
+  if (!O.RemarkDirs.empty())
+    checkLiveness(Lists, O.RemarkDirs, D, outs());
   if (Tree && !Tree->walkError().empty())
     D.warning(Tree->name(), 0,
               "walking the tree stopped early (" + Tree->walkError() +

@@ -119,6 +119,8 @@ void readWrapRemarks(StringRef Path, StringRef Text,
         W.Reason = Val;
       else if (A.Key == "Site")
         Site = Val;
+      else if (A.Key == "Entry")
+        W.Entry = Val;
     }
     // Site, when there, is where the runtime report of this check points
     // (the handler data); it wins over the debug location, which inside a
@@ -141,6 +143,8 @@ void readWrapRemarks(StringRef Path, StringRef Text,
       W.Line = Rem.Loc->SourceLine;
       W.Column = Rem.Loc->SourceColumn;
     }
+    if (W.Record == "kept" && StringRef(W.Reason).starts_with("kept by `"))
+      W.Entry = StringRef(W.Reason).drop_front(StringRef("kept by ").size()).str();
     std::vector<std::string> Missing;
     if (W.Sanitizer.empty())
       Missing.push_back("Sanitizer");

@@ -26,6 +26,9 @@ struct WrapRemark {
   std::string Sanitizer, Op;
   std::string Idiom;  // removed/recognised
   std::string Reason; // kept
+  /// The ignorelist entry that decided it: removed by an entry ("Entry"),
+  /// or kept by a `=sanitize` one (its Reason). Written "`TEXT` (FILE:LINE)".
+  std::string Entry;
 };
 
 struct RemarkStats {

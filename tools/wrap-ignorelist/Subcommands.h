@@ -15,6 +15,7 @@ namespace wil {
 struct LintOptions {
   std::string Tree;
   bool Stats = false;
+  std::vector<std::string> RemarkDirs;
   std::vector<std::string> Files;
 };
 struct TriageOptions {

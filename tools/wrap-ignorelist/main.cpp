@@ -22,13 +22,18 @@ static const char Usage[] =
     R"(usage: wrap-ignorelist <command> [options] [files]
 
 commands:
-  lint [--tree KERNEL_TREE] [--stats] FILE...
+  lint [--tree KERNEL_TREE] [--remarks DIR]... [--stats] FILE...
       Check ignorelists: SpecialCaseList parse, '# Subsystem:'/'# List:'
       header, a justification comment above every entry, known sections,
       kinds and categories, no duplicates (also across FILEs). With --tree:
-      src: globs must match a file, fun: globs a function definition, and
-      the header must name a MAINTAINERS entry and one of its lists.
-      --stats: also say how many tree files were scanned.
+      src: globs must match a file, fun: globs a function definition (a
+      fun:NAME=FILE one in FILE), a fun: without =FILE must not match
+      functions of several files, and the header must name a MAINTAINERS
+      entry and one of its lists. With --remarks DIR (repeatable): read
+      the wrap-idiom optimization records (*.opt.yaml) under each DIR,
+      print per entry how many checks it decided, and fail on an entry
+      that decided none. --stats: also say how many tree files were
+      scanned.
   triage [--tree KERNEL_TREE] [--maintainers FILE] [--ignorelists DIR]
          [--format=table|csv|scl] [--after LOG] [--system-map FILE] INPUT...
       Summarise UBSan wrap reports in kernel console logs and wrap-idiom
@@ -76,6 +81,9 @@ cl::SubCommand CombineCmd("combine", "Write the lists as one ignorelist");
 cl::opt<std::string> Tree("tree", cl::desc("The patched kernel tree"),
                           cl::value_desc("dir"), cl::sub(LintCmd),
                           cl::sub(TriageCmd));
+cl::list<std::string> RemarkDirs(
+    "remarks", cl::desc("A kernel tree built with the plugin's records"),
+    cl::value_desc("dir"), cl::sub(LintCmd));
 cl::opt<bool> Stats("stats", cl::desc("Say how many tree files were scanned"),
                     cl::sub(LintCmd));
 cl::opt<std::string> MaintainersFile("maintainers",
@@ -163,7 +171,9 @@ int main(int argc, char **argv) {
     return usageError(*E);
   std::vector<std::string> Positional(Files.begin(), Files.end());
   if (LintCmd)
-    return runLint({Tree, Stats, Positional});
+    return runLint({Tree, Stats,
+                    std::vector<std::string>(RemarkDirs.begin(), RemarkDirs.end()),
+                    Positional});
   if (TriageCmd)
     return runTriage({Tree, MaintainersFile, ListsDir, After, SystemMap, Format,
                       Positional});
