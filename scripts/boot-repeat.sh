@@ -12,7 +12,9 @@
 # when no boot had one and every boot passed, 1 otherwise, 2 on bad usage.
 # Options after N go to qemu-run (e.g. --profile workload --arch arm64);
 # QEMU_RUN names the binary (default <build>/qemu-run/qemu-run of this
-# checkout, BUILD=build).
+# checkout, BUILD=build). SEEDS=1 gives boot i the kernel command line word
+# qemu_run.seed=i (the stress profile's stress-ng and trinity seed): N boots
+# are then N seeds.
 set -eu
 
 usage() {
@@ -41,13 +43,16 @@ failed=0
 i=1
 while [ "$i" -le "$n" ]; do
 	rc=0
-	"$QEMU_RUN" run --no-build --strict "$@" > "$work/out" 2>&1 || rc=$?
+	seed=
+	[ "${SEEDS:-0}" = 0 ] || seed="--append qemu_run.seed=$i"
+	# shellcheck disable=SC2086
+	"$QEMU_RUN" run --no-build --strict $seed "$@" > "$work/out" 2>&1 || rc=$?
 	# "  UNEXPLAINED <sanitizer> in <file:line:col> (<function>) xN, log line ..."
 	sed -n 's/^ *UNEXPLAINED \(.* in [^ ]* ([^)]*)\) x[0-9]*,.*/\1/p' "$work/out" |
 		sort -u > "$work/boot"
 	verdict=$(sed -n 's/^Verdict: //p' "$work/out" | tail -n 1)
 	[ -n "$verdict" ] || verdict="no verdict (qemu-run exit $rc)"
-	echo "boot $i/$n: $verdict, $(wc -l < "$work/boot") unexplained site(s)"
+	echo "boot $i/$n${seed:+ (seed $i)}: $verdict, $(wc -l < "$work/boot") unexplained site(s)"
 	if [ "$rc" -ne 0 ]; then
 		failed=$((failed + 1))
 		[ -s "$work/boot" ] || tail -n 20 "$work/out" | sed 's/^/    /'

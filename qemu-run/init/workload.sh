@@ -15,17 +15,19 @@
 
 STEP_TIMEOUT=${STEP_TIMEOUT:-120}
 SEED_LINES=20000
-# The steps: WORKLOAD_STEPS, else the profile's qemu_run.steps=a,b,c on the
-# kernel command line (profile stress), else the workload profile's.
-cmdline_steps() {
+# cmdline_value NAME: the value of qemu_run.NAME=VALUE on the kernel
+# command line (qemu-run --append), or nothing.
+cmdline_value() {
 	[ -r /proc/cmdline ] || return 0
 	for w in $(cat /proc/cmdline); do
 		case $w in
-		qemu_run.steps=*) echo "${w#qemu_run.steps=}" | tr , ' ' ;;
+		qemu_run.$1=*) echo "${w#qemu_run.$1=}" ;;
 		esac
 	done
 }
-STEPS=${WORKLOAD_STEPS:-$(cmdline_steps)}
+# The steps: WORKLOAD_STEPS, else the profile's qemu_run.steps=a,b,c on the
+# kernel command line (profile stress), else the workload profile's.
+STEPS=${WORKLOAD_STEPS:-$(cmdline_value steps | tr , ' ')}
 STEPS=${STEPS:-"mount_ext4 mount_tmpfs file_io tar_gzip loopback_up httpd_wget \
 nc_stream tcp_seq_wrap ping fork_exec_pipe proc_sys umount"}
 D=/disk
@@ -147,10 +149,14 @@ step_tcp_seq_wrap() {
 # ---- profile stress: Debian's stress-ng and trinity (guest-tools) ----
 # Not io-uring: on this kernel its IORING_OP_STATX completions fail with
 # ENOENT, which fails stress-ng (kernel/RESULTS.md: to look into).
-# A fixed stressor list with a fixed seed for a fixed time, all at once on
+# A fixed stressor list with a given seed for a fixed time, all at once on
 # the guest's CPUs, on the ext4 disk; --metrics-brief prints the bogo-op
 # rates (bench/: the runtime cost of the checks). Exit 0 or the step fails.
 STRESS_NG_SECONDS=${STRESS_NG_SECONDS:-60}
+# The seed of both tools: qemu_run.seed=N (qemu-run --append), default 1.
+SEED=$(cmdline_value seed)
+SEED=${SEED:-1}
+case $SEED in *[!0-9]* | '') echo "workload: qemu_run.seed=$SEED is not a number" >&2; exit 1 ;; esac
 STRESSORS="cpu fork pipe vm mmap brk malloc memfd shm sem-sysv msg mq futex epoll \
 eventfd signal sigfd timer timerfd hrtimers clock poll sock udp sockpair hdd dentry \
 dir link rename open fallocate flock lockf fcntl seek sendfile splice tee vm-splice \
@@ -166,7 +172,7 @@ step_stress_ng() {
 		args="$args --$s 1"
 	done
 	# shellcheck disable=SC2086
-	/usr/bin/stress-ng $args --vm-bytes 32M --hdd-bytes 4M --fallocate-bytes 4M --seek-size 1M --seed 1 --timeout "${STRESS_NG_SECONDS}s" \
+	/usr/bin/stress-ng $args --vm-bytes 32M --hdd-bytes 4M --fallocate-bytes 4M --seek-size 1M --seed "$SEED" --timeout "${STRESS_NG_SECONDS}s" \
 		--temp-path $D/stress --metrics-brief --oomable ||
 		die "stress-ng exit $?"
 	rm -rf $D/stress
@@ -176,7 +182,7 @@ step_stress_ng() {
 # /init run-as, as BusyBox's setpriv cannot change ids):
 # TRINITY_SYSCALLS random system calls from TRINITY_SEED on 2 children, no
 # log files; a fixed seed and count make the run reproducible.
-TRINITY_SEED=${TRINITY_SEED:-1}
+TRINITY_SEED=${TRINITY_SEED:-$SEED}
 TRINITY_SYSCALLS=${TRINITY_SYSCALLS:-20000}
 step_trinity() {
 	mkdir -p $T/trinity && chmod 0777 $T/trinity || die "mkdir $T/trinity"

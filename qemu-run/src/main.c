@@ -145,7 +145,7 @@ char *tree_for(const struct qr_opts *o, int use_plugin)
 {
 	if (o->tree)
 		return abs_path(o->tree);
-	return xasprintf("%s/linux-6.12%s%s", o->build_root, name_suffix(o),
+	return xasprintf("%s/linux-6.12%s%s", o->build_root, tree_suffix(o),
 			 use_plugin ? "" : "-noplugin");
 }
 

@@ -59,6 +59,8 @@ static void need_file(const char *path, const char *pf, int line, const char *wh
  *                          repeatable, run in order before the fragments are merged
  *   fragment FILE          a fragment of <configs>/, every variant
  *   plugin-fragment FILE   a fragment of <configs>/, plugin variant only
+ *   kernel PROFILE         boot PROFILE's kernel: its base and fragments, its
+ *                          tree (no base or fragment lines of its own)
  *   expect FILE            default expectations, <src>/qemu-run/expect/FILE
  *   workload FILE          /init runs <src>/qemu-run/init/FILE with BusyBox on an ext4 disk
  *   timeout SECONDS        default boot timeout
@@ -73,29 +75,23 @@ static void need_file(const char *path, const char *pf, int line, const char *wh
  * counts only for that architecture. Every line is checked whatever the
  * architecture, so a mistake in another architecture's line is found too.
  */
-struct qr_profile *profile_get(struct qr_opts *o)
+static struct qr_profile *parse_profile(const struct qr_opts *o, const char *name)
 {
 	char *dir = xasprintf("%s/profiles", o->configs_dir);
-	char *pf = xasprintf("%s/%s", dir, o->profile);
+	char *pf = xasprintf("%s/%s", dir, name);
 	struct qr_profile *p = xcalloc(1, sizeof(*p));
 	char *text;
 	int lineno = 0;
 
-	if (o->prof) {
-		free(dir);
-		free(pf);
-		free(p);
-		return o->prof;
-	}
-	if (!valid_name(o->profile, "_-") || !file_exists(pf)) {
+	if (!valid_name(name, "_-") || !file_exists(pf)) {
 		char *have = list_profiles(dir);
-		qr_die(QR_EXIT_USAGE, "unknown profile '%s': no file %s (profiles: %s)", o->profile,
+		qr_die(QR_EXIT_USAGE, "unknown profile '%s': no file %s (profiles: %s)", name,
 		       pf, have);
 	}
 	text = read_file(pf, NULL);
 	if (!text)
 		qr_die(QR_EXIT_USAGE, "cannot read profile %s: %s", pf, strerror(errno));
-	p->name = xstrdup(o->profile);
+	p->name = xstrdup(name);
 	p->path = pf;
 	for (char *cur = text, *l; (l = next_line(&cur));) {
 		char *s = trim(l), *arg, *at;
@@ -185,6 +181,15 @@ struct qr_profile *profile_get(struct qr_opts *o)
 				       pf, lineno, arg);
 			if (here)
 				sv_add(&p->guest_tools, arg);
+		} else if (!strcmp(s, "kernel")) {
+			if (at)
+				qr_die(QR_EXIT_USAGE, "%s:%d: 'kernel' takes no @ARCH", pf, lineno);
+			if (!valid_name(arg, "_-") || !strcmp(arg, name))
+				qr_die(QR_EXIT_USAGE, "%s:%d: kernel '%s' is not another profile's name",
+				       pf, lineno, arg);
+			free(p->kernel);
+			p->kernel = xstrdup(arg);
+			p->kernel_line = lineno;
 		} else if (!strcmp(s, "arch")) {
 			if (!arch_known(arg))
 				qr_die(QR_EXIT_USAGE, "%s:%d: unknown architecture '%s' (known: %s)", pf,
@@ -192,12 +197,28 @@ struct qr_profile *profile_get(struct qr_opts *o)
 			sv_add(&p->arches, arg);
 		} else {
 			qr_die(QR_EXIT_USAGE, "%s:%d: unknown line '%s' (base, fragment, "
-			       "plugin-fragment, expect, workload, timeout, append, smp, memory, "
-			       "guest-tools, arch; KEY@ARCH for one architecture)", pf, lineno, s);
+			       "plugin-fragment, kernel, expect, workload, timeout, append, smp, "
+			       "memory, guest-tools, arch; KEY@ARCH for one architecture)", pf, lineno,
+			       s);
 		}
 	}
 	free(text);
 	free(dir);
+	if (p->kernel) {
+		/* the other profile's kernel: its base and fragments, its tree */
+		struct qr_profile *k;
+		if (p->base.n || p->fragments.n)
+			qr_die(QR_EXIT_USAGE, "%s:%d: a profile with 'kernel %s' takes its base and "
+			       "fragments from that profile: no base or fragment lines", pf,
+			       p->kernel_line, p->kernel);
+		k = parse_profile(o, p->kernel);
+		if (k->kernel)
+			qr_die(QR_EXIT_USAGE, "%s:%d: profile %s boots the kernel of %s itself: "
+			       "name that one", pf, p->kernel_line, p->kernel, k->kernel);
+		p->base = k->base;
+		p->fragments = k->fragments;
+		p->plugin_only = k->plugin_only;
+	}
 	if (p->arches.n) {
 		int ok = 0;
 		struct sbuf b = {0};
@@ -216,6 +237,16 @@ struct qr_profile *profile_get(struct qr_opts *o)
 	if (p->guest_tools.n && !p->workload)
 		qr_die(QR_EXIT_USAGE, "%s: guest-tools without a workload line: nothing would run "
 		       "them", pf);
+	return p;
+}
+
+struct qr_profile *profile_get(struct qr_opts *o)
+{
+	struct qr_profile *p;
+
+	if (o->prof)
+		return o->prof;
+	p = parse_profile(o, o->profile);
 	if (!o->timeout_set && p->timeout > 0)
 		o->timeout = p->timeout;
 	if (!o->memory_set && p->memory_mb > 0)
@@ -224,15 +255,27 @@ struct qr_profile *profile_get(struct qr_opts *o)
 	return p;
 }
 
+static const char *suffix_of(const char *profile, const struct qr_opts *o)
+{
+	static char buf[256];
+	int p = strcmp(profile, QR_DEFAULT_PROFILE) != 0;
+	int a = strcmp(o->arch->name, QR_DEFAULT_ARCH) != 0;
+
+	snprintf(buf, sizeof(buf), "%s%s%s%s", p ? "-" : "", p ? profile : "", a ? "-" : "",
+		 a ? o->arch->name : "");
+	return buf;
+}
+
 /* tiny on x86_64 keeps the names it always had; other profiles and
  * architectures add theirs: -workload, -arm64, -workload-arm64. */
 const char *name_suffix(const struct qr_opts *o)
 {
-	static char buf[256];
-	int p = strcmp(o->profile, QR_DEFAULT_PROFILE) != 0;
-	int a = strcmp(o->arch->name, QR_DEFAULT_ARCH) != 0;
+	return suffix_of(o->profile, o);
+}
 
-	snprintf(buf, sizeof(buf), "%s%s%s%s", p ? "-" : "", p ? o->profile : "", a ? "-" : "",
-		 a ? o->arch->name : "");
-	return buf;
+/* The same for the kernel tree, which a profile with a 'kernel' line shares
+ * with that profile (stress boots the workload kernel). */
+const char *tree_suffix(const struct qr_opts *o)
+{
+	return suffix_of(o->prof && o->prof->kernel ? o->prof->kernel : o->profile, o);
 }

@@ -61,6 +61,8 @@ struct qr_profile {
 	int smp;                 /* guest CPUs (0: 1) */
 	int memory_mb;           /* guest memory (0: --memory's default) */
 	struct strv guest_tools; /* Debian programs staged into the initramfs */
+	char *kernel;            /* 'kernel PROFILE': boot that profile's kernel */
+	int kernel_line;
 };
 
 struct qr_opts {
@@ -116,9 +118,12 @@ const char *variant_name(int use_plugin);
  * sets the boot timeout from it unless --timeout was given. */
 struct qr_profile *profile_get(struct qr_opts *o);
 /* "" for the default profile and arch (their trees and logs keep their old
- * names), else "-workload", "-arm64", "-workload-arm64": what tree, log,
+ * names), else "-workload", "-arm64", "-workload-arm64": what log,
  * initramfs and disk names add. */
 const char *name_suffix(const struct qr_opts *o);
+/* The same for the kernel tree: a profile with a 'kernel' line names the
+ * tree of that profile. */
+const char *tree_suffix(const struct qr_opts *o);
 /* The kernel tree of a variant (--tree or build/linux-6.12[-noplugin]). */
 char *tree_for(const struct qr_opts *o, int use_plugin);
 
@@ -133,6 +138,10 @@ int stage_build(struct qr_opts *o, const char *tree, double *seconds);
 struct boot_facts;
 int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **log_out,
 	       struct boot_facts *facts);
+
+/* What a kernel built with the plugin also gets in KCFLAGS: wrap-idiom's
+ * optimization records, FOO.opt.yaml beside every FOO.o. */
+#define WRAP_IDIOM_RECORD_FLAGS "-fsave-optimization-record -foptimization-record-passes=wrap-idiom"
 
 /* make argv common to config and build: make -C tree LLVM=.. [plugin vars] */
 void make_argv(const struct qr_opts *o, const char *tree, struct strv *argv);
