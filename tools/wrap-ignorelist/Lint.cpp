@@ -27,7 +27,6 @@ namespace wil {
 namespace {
 
 /// A comment line that is a directive to this tool, not a justification.
-bool isDirective(StringRef Comment) { return Comment.starts_with("lint:"); }
 
 bool hasWildcard(StringRef P) {
   return P.find_first_of("*?[{\\") != StringRef::npos;
@@ -224,23 +223,15 @@ void Linter::checkEntry(SCLFile &F, const SCLEntry &E) {
 
   // Justification: comment lines directly above, with some text that is
   // neither a directive nor a placeholder.
-  bool Text = false, Placeholder = false, NoTreeCheck = false;
+  bool Text = false, Placeholder = false;
+  for (const std::string &Bad : E.BadDirectives)
+    D.error(P, E.Line,
+            "unknown directive '# " + Bad + "' above '" + E.Text +
+                "' (expected 'lint: no-tree-check' or 'lint: kernel NAME')");
   for (const std::string &C : E.Comments) {
     StringRef T(C);
-    if (T.empty())
+    if (T.empty() || isLintDirective(T))
       continue;
-    if (isDirective(T)) {
-      StringRef What = T.drop_front(5).trim();
-      if (What == "no-tree-check")
-        NoTreeCheck = true;
-      else if (!What.starts_with("kernel ") ||
-               What.drop_front(7).trim().empty())
-        D.error(P, E.Line,
-                "unknown directive '# " + T + "' above '" + E.Text +
-                    "' (expected 'lint: no-tree-check' or 'lint: kernel "
-                    "NAME')");
-      continue;
-    }
     if (T.starts_with_insensitive("TODO"))
       Placeholder = true;
     Text = true;
@@ -265,7 +256,7 @@ void Linter::checkEntry(SCLFile &F, const SCLEntry &E) {
   }
 
   // A tree check of an entry that is wrong anyway would only add noise.
-  if (!Tree || NoTreeCheck || D.errors() != ErrorsBefore)
+  if (!Tree || E.NoTreeCheck || D.errors() != ErrorsBefore)
     return;
   if (E.Kind != "src" && E.Kind != "mainfile" && E.Kind != "fun")
     return;

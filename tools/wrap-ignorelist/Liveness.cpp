@@ -33,20 +33,6 @@ std::pair<std::string, unsigned> entryLocation(StringRef Text) {
 
 namespace {
 
-/// `# lint: kernel NAME` above an entry: the kernel (qemu-run's tree
-/// linux-6.12-NAME) the entry is for, when make check does not build it.
-std::string kernelDirective(const SCLEntry &E) {
-  for (const std::string &C : E.Comments) {
-    StringRef T = StringRef(C).trim();
-    if (!T.consume_front("lint:"))
-      continue;
-    T = T.trim();
-    if (T.consume_front("kernel "))
-      return T.trim().str();
-  }
-  return {};
-}
-
 /// qemu-run's tree of a profile on x86_64: linux-6.12-NAME, and for tiny,
 /// which keeps its old name, linux-6.12 (NAME may carry -arm64).
 std::string treeOf(StringRef Name) {
@@ -128,7 +114,7 @@ void checkLiveness(ArrayRef<std::unique_ptr<SCLFile>> Lists,
       Tally T = It == Count.end() ? Tally() : It->second;
       bool Sanitize = E.Category == "sanitize";
       unsigned N = Sanitize ? T.Kept : T.Removed;
-      std::string For = kernelDirective(E);
+      const std::string &For = E.Kernel;
       OS << F->path() << ":" << E.Line << "\t" << N << "\t" << E.Text
          << (Sanitize ? "\t(checks kept)" : "")
          << (For.empty() ? "" : "\t(for " + treeOf(For) + ")") << "\n";

@@ -57,6 +57,29 @@ SCLSection describeSection(StringRef Name, unsigned Line) {
   return S;
 }
 
+bool isLintDirective(StringRef Comment) {
+  return Comment.trim().starts_with("lint:");
+}
+
+namespace {
+
+void readDirectives(SCLEntry &E) {
+  for (const std::string &C : E.Comments) {
+    StringRef T = StringRef(C).trim();
+    if (!T.consume_front("lint:"))
+      continue;
+    T = T.trim();
+    if (T == "no-tree-check")
+      E.NoTreeCheck = true;
+    else if (T.consume_front("kernel ") && !T.trim().empty())
+      E.Kernel = T.trim().str();
+    else
+      E.BadDirectives.push_back(StringRef(C).trim().str());
+  }
+}
+
+} // namespace
+
 bool SCLFile::parse(Diagnostics &Diags) {
   // SpecialCaseList is the authority on what parses.
   std::string Error;
@@ -129,6 +152,7 @@ bool SCLFile::parse(Diagnostics &Diags) {
     E.Text = Line.str();
     E.Comments = std::move(Pending);
     Pending.clear();
+    readDirectives(E);
     Entries.push_back(std::move(E));
   }
   return true;

@@ -40,7 +40,17 @@ struct SCLEntry {
   /// The comment lines directly above the entry (nearest last), without
   /// their '#'; empty if a blank line, an entry or a section is above it.
   std::vector<std::string> Comments;
+  /// The `# lint: ...` directives among Comments, read once here:
+  /// `no-tree-check` (no definition check against the kernel tree) and
+  /// `kernel NAME` (the kernel the entry is for, when make check does not
+  /// build it); any other is kept whole for lint to refuse.
+  bool NoTreeCheck = false;
+  std::string Kernel;
+  std::vector<std::string> BadDirectives;
 };
+
+/// Is a comment line (without its '#') a `lint:` directive?
+bool isLintDirective(llvm::StringRef Comment);
 
 class SCLFile {
 public:
