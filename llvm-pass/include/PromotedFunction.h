@@ -2,7 +2,10 @@
 //
 // Part of wrapidiom. The pass runs at pipeline start, where clang's IR keeps
 // every local in an alloca: the two `a`s of `a + b < a` are two loads. The
-// analyses want SSA values, so the allocas are promoted first:
+// analyses want SSA values, so the locals are promoted first, by SROA
+// (PreserveCFG): scalars, and the fields of local structs whose address
+// does not escape, so a sum stored to a local struct and read back is the
+// sum itself at -O0 as at -O2:
 //
 //  - in the function itself when it may be optimised (-O1 and up): SROA
 //    would promote them a few passes later anyway, so this costs nothing

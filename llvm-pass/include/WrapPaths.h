@@ -16,8 +16,11 @@
 //   exits exactly when n-- wraps).
 //
 // Branches that wrapped executions cannot take are not followed: the other
-// side of a wrap test, and the side of a comparison of an *operand* with a
-// constant that the wrap contradicts (n-- wraps only when n == 0).
+// side of a wrap test, the side of a comparison of an *operand* with a
+// constant that the wrap contradicts (n-- wraps only when n == 0), and the
+// side of a comparison of a value of known range under wrap that no
+// wrapped run takes (`PAGE_ALIGN(len) > limit`: the side wrapped runs take
+// is followed as a decision on the wrapped value).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_WRAPPATHS_H

@@ -17,6 +17,14 @@
 // unsigned, and a signed offset of unknown sign makes `p + n < p` inexact.
 // Only an exact test can stand for the check.
 //
+// A signed sum or difference wraps across the sign: up past the maximum it
+// lands negative, down past the minimum non-negative. With one operand's
+// sign known the direction is known (a + b, a >= 0, can only wrap up), so a
+// sign test of the result (`off + len < 0`, `(s64)end >= 0`) is a test
+// every wrapped run answers the same way; with both known (both addends
+// non-negative) only wrapped runs answer it so (sync_file_range(), the
+// loff_t checks of fallocate()).
+//
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_WRAPTEST_H
 #define WRAPIDIOM_WRAPTEST_H
@@ -84,9 +92,16 @@ std::optional<WrappingOp> wrappingOpOf(const OverflowCheck &C,
 
 struct CompareVerdict {
   bool IsTest = false;       // compares the result with the right operand
-  bool Exact = false;        // and separates wrapped from unwrapped runs
+  bool Exact = false;        // every wrapped run gives it the same value
   bool WrapWhenTrue = false; // a wrapped run makes the comparison true
+  /// Exact, but unwrapped runs may give that value too: a sign test of a
+  /// signed sum with one operand's sign known (`off + len < 0`, off >= 0).
+  /// A test to leave by (guarded-use), not one to stand for the check.
+  bool OneSided = false;
   std::string Why;           // when !IsTest (or !Exact): why not
+
+  /// Every wrapped run, and only those, give it one value.
+  bool separates() const { return IsTest && Exact && !OneSided; }
 };
 
 /// Cmp compares (casts of) the result, as operand ResultOperand, through

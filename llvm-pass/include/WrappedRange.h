@@ -77,6 +77,14 @@ RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged);
 std::optional<bool> fixedOutcome(const llvm::ICmpInst &Cmp, unsigned I,
                                  const WrappedValue &V);
 
+/// Cmp's operand I is V in every wrapped execution: the outcome of Cmp in
+/// all of them, for every value of the other operand, whatever the
+/// unbounded value would give (`PAGE_ALIGN(len) > limit` is false for every
+/// limit). Not a test of the wrap: a decision every wrapped run takes the
+/// same way, so only that side needs following (WrapPaths.h).
+std::optional<bool> wrappedOutcome(const llvm::ICmpInst &Cmp, unsigned I,
+                                   const WrappedValue &V);
+
 /// Op is `v - K` (unsigned, K a constant) of v = (x + C) & M, a checked
 /// unsigned addition rounded down to a multiple of a power of two P
 /// (M = -P, or `~(S - 1)` / `-S` of the addend S, a power of two): where

@@ -143,7 +143,7 @@ bool onlyUsedByWrapTests(const WrappingOp &Op, std::string &Why) {
       if (const auto *Cmp = dyn_cast<ICmpInst>(User)) {
         CompareVerdict V =
             classifyCompare(*Cmp, U.getOperandNo(), Cur.Chain, Op);
-        if (!V.IsTest || !V.Exact) {
+        if (!V.separates()) {
           Why = V.Why;
           return false;
         }

@@ -6,11 +6,13 @@
 #include "PromotedFunction.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/IR/Instructions.h"
+#include "llvm/IR/PassInstrumentation.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -18,19 +20,19 @@ namespace wrapidiom {
 
 namespace {
 
-/// mem2reg: promote every promotable alloca of the entry block.
+/// SROA, keeping the CFG: every local, scalar or aggregate, whose address
+/// does not escape becomes SSA values, field by field (`r.end = s;
+/// r.flags = 1; if (r.end < r.start)` reads `s` back). Its own analysis
+/// manager, so the answer is the same for F and for an optnone clone.
 bool promote(Function &F) {
-  SmallVector<AllocaInst *, 16> Allocas;
-  for (Instruction &I : F.getEntryBlock())
-    if (auto *AI = dyn_cast<AllocaInst>(&I))
-      if (isAllocaPromotable(AI))
-        Allocas.push_back(AI);
-  if (Allocas.empty())
-    return false;
-  DominatorTree DT(F);
-  AssumptionCache AC(F);
-  PromoteMemToReg(Allocas, DT, &AC);
-  return true;
+  FunctionAnalysisManager FAM;
+  FAM.registerPass([] { return DominatorTreeAnalysis(); });
+  FAM.registerPass([] { return AssumptionAnalysis(); });
+  FAM.registerPass([] { return TargetIRAnalysis(); }); // the assumptions'
+  FAM.registerPass([] { return PassInstrumentationAnalysis(); });
+  PreservedAnalyses PA = SROAPass(SROAOptions::PreserveCFG).run(F, FAM);
+  FAM.clear();
+  return !PA.areAllPreserved();
 }
 
 } // namespace

@@ -198,7 +198,7 @@ static bool branchCarried(const WrappingOp &First, const Instruction *Carry) {
     unsigned Idx = Cmp->getOperand(0) == First.Result ? 0 : 1;
     CompareVerdict V = classifyCompare(*Cmp, Idx, {}, First);
     const auto *B = dyn_cast_or_null<BranchInst>(soleUse(Cmp));
-    if (!V.IsTest || !V.Exact || !B || !B->isConditional() ||
+    if (!V.separates() || !B || !B->isConditional() ||
         B->getCondition() != Cmp || B->getSuccessor(0) == B->getSuccessor(1))
       continue;
     Br = B;
@@ -258,7 +258,7 @@ bool isEndAroundCarry(const WrappingOp &Op) {
     for (unsigned I = 0; I < 2; ++I)
       if (Cmp->getOperand(I) == S) {
         CompareVerdict V = classifyCompare(*Cmp, I, {}, *F);
-        return V.IsTest && V.Exact && V.WrapWhenTrue;
+        return V.separates() && V.WrapWhenTrue;
       }
     return false;
   };

@@ -130,6 +130,19 @@ private:
     return Derived.count(V) || DivTests.count(V) || Ranged.count(V);
   }
   void collectHandling();
+  /// The side of a branch on Cond every wrapped run takes, when a value of
+  /// known range decides it (WrappedRange.h wrappedOutcome()).
+  std::optional<bool> wrappedOnlySide(const Value *Cond) const {
+    bool Negated;
+    const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated));
+    if (!Cmp)
+      return std::nullopt;
+    for (unsigned I = 0; I < 2; ++I)
+      if (const WrappedValue *R = rangeOf(Cmp->getOperand(I)))
+        if (std::optional<bool> Outcome = wrappedOutcome(*Cmp, I, *R))
+          return *Outcome != Negated;
+    return std::nullopt;
+  }
   /// Does Cond (peeled) test the wrap? Returns the side wrapped runs take.
   std::optional<bool> wrapSide(const Value *Cond, std::string *Why,
                                bool *ByRange = nullptr);
@@ -343,6 +356,18 @@ void Walker::branch(const BranchInst &Br, const Item &It) {
   if (std::optional<bool> Side = decidedByWrap(Cond, Op)) {
     SawDecided = true;
     return edge(BB, Br.getSuccessor(*Side ? 0 : 1), It.P, true);
+  }
+  // A comparison of a value of known range under wrap that every wrapped
+  // run answers one way, though not as the unbounded value would
+  // (`PAGE_ALIGN(len) > limit` before `if (!len)`): a wrong decision, but
+  // only its one side is taken by wrapped runs; it must reach the handling
+  // before any effect, as any decision on the wrapped value.
+  if (std::optional<bool> Side = wrappedOnlySide(Cond)) {
+    SawTaintedDecision = true;
+    if (FirstDecisionWhy.empty())
+      FirstDecisionWhy = Why;
+    Phase Next = It.P == Phase::Handled ? Phase::Handled : Phase::Tainted;
+    return edge(BB, Br.getSuccessor(*Side ? 0 : 1), Next, It.Decided);
   }
   // A decision on the wrapped value, before any wrap test or after the
   // wrap side of one fell through (`if (end < off) WARN_ON(1);`): the

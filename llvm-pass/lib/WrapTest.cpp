@@ -163,6 +163,65 @@ std::optional<bool> wrapDirection(const WrappingOp &Op, const Value *Other,
   return *NonNegative ? Up : !Up;
 }
 
+/// Cmp tests the sign of a signed sum or difference (Pred with the result
+/// on the left, at the compared width, C the constant): the verdict, when
+/// the direction of the wrap is known. Chain holds only sign extensions,
+/// which keep the sign.
+std::optional<CompareVerdict> classifySignTest(const ICmpInst &Cmp,
+                                               CmpInst::Predicate Pred,
+                                               const ConstantInt *C,
+                                               const CastChain &Chain,
+                                               const WrappingOp &Op) {
+  if (!C || !Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub))
+    return std::nullopt;
+  for (const CastInst *Cast : Chain)
+    if (Cast->getOpcode() != Instruction::SExt)
+      return std::nullopt;
+  unsigned W = C->getBitWidth();
+  ConstantRange Region = ConstantRange::makeExactICmpRegion(Pred, C->getValue());
+  ConstantRange Negative(APInt::getSignedMinValue(W), APInt::getZero(W));
+  ConstantRange NonNegative(APInt::getZero(W), APInt::getSignedMinValue(W));
+  bool TrueWhenNegative;
+  if (Region == Negative)
+    TrueWhenNegative = true;
+  else if (Region == NonNegative)
+    TrueWhenNegative = false;
+  else
+    return std::nullopt;
+  // a + b wraps up when either addend is known non-negative, down when
+  // either is known negative; a - b up when a >= 0 or b < 0, down when
+  // a < 0 or b >= 0. Both known: only wrapped runs cross the sign.
+  std::optional<bool> L = knownNonNegative(Op.LHS, Cmp, Op);
+  std::optional<bool> R = knownNonNegative(Op.RHS, Cmp, Op);
+  bool Sub = Op.Op == CheckOp::Sub;
+  std::optional<bool> UpByL, UpByR;
+  if (L)
+    UpByL = *L;
+  if (R)
+    UpByR = Sub ? !*R : *R;
+  CompareVerdict V;
+  V.IsTest = true;
+  if (!UpByL && !UpByR) {
+    V.Why = "the sign test is inexact: the sign of neither operand is known";
+    return V;
+  }
+  bool Up = UpByL ? *UpByL : *UpByR;
+  if (UpByL && UpByR && *UpByL != *UpByR) {
+    // Opposite directions: the operation cannot wrap at all. Keep it
+    // simple and exact-free: the check never fires anyway.
+    V.Why = "the operands' signs say the operation cannot wrap";
+    return V;
+  }
+  V.Exact = true;
+  V.OneSided = !(UpByL && UpByR);
+  if (V.OneSided)
+    V.Why = "the sign test is also passed by unwrapped runs: the sign of "
+            "only one operand is known";
+  // Wrapping up lands negative, wrapping down non-negative.
+  V.WrapWhenTrue = Up == TrueWhenNegative;
+  return V;
+}
+
 } // namespace
 
 CompareVerdict classifyCompare(const ICmpInst &Cmp, unsigned ResultOperand,
@@ -215,6 +274,10 @@ CompareVerdict classifyCompare(const ICmpInst &Cmp, unsigned ResultOperand,
     }
   }
   if (!Matched) {
+    const auto *C = dyn_cast<ConstantInt>(Cmp.getOperand(1 - ResultOperand));
+    if (std::optional<CompareVerdict> S =
+            classifySignTest(Cmp, Pred, C, Chain, Op))
+      return *S;
     V.Why = (Noun + " is compared with a value that is not " +
              Op.againstNoun())
                 .str();

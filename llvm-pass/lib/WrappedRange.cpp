@@ -308,6 +308,25 @@ RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
   return Seed;
 }
 
+std::optional<bool> wrappedOutcome(const ICmpInst &Cmp, unsigned I,
+                                   const WrappedValue &V) {
+  const ConstantRange &R = V.Machine;
+  const Value *Other = Cmp.getOperand(1 - I);
+  if (R.isEmptySet() || !Other->getType()->isIntegerTy() ||
+      Other->getType()->getIntegerBitWidth() != R.getBitWidth())
+    return std::nullopt;
+  CmpInst::Predicate Pred =
+      I == 0 ? Cmp.getPredicate() : Cmp.getSwappedPredicate();
+  ConstantRange O = ConstantRange::getFull(R.getBitWidth());
+  if (const auto *K = dyn_cast<ConstantInt>(Other))
+    O = ConstantRange(K->getValue());
+  if (R.icmp(Pred, O))
+    return true;
+  if (R.icmp(CmpInst::getInversePredicate(Pred), O))
+    return false;
+  return std::nullopt;
+}
+
 std::optional<bool> fixedOutcome(const ICmpInst &Cmp, unsigned I,
                                  const WrappedValue &V) {
   const ConstantRange &R = V.Machine;

@@ -95,7 +95,11 @@ void sink(size_t);
 	X(keep_recheck_difference_used, KEEP) X(keep_recheck_same_width, KEEP) \
 	X(recheck_circular, RECHECK) X(recheck_circular_long, RECHECK)         \
 	X(recheck_circular_ternary, RECHECK) X(keep_circular_overrun, KEEP)    \
-	X(keep_circular_used, KEEP)
+	X(keep_circular_used, KEEP) X(sign_test_file_range, IDIOM)           \
+	X(sign_test_both, IDIOM) X(keep_sign_test_one_known, KEEP)             \
+	X(keep_sign_test_wrong_side, KEEP) X(local_struct_range, IDIOM)        \
+	X(keep_local_struct_escaped, KEEP) X(keep_out_param_range, KEEP)     \
+	X(align_bound_between, IDIOM) X(keep_align_effect_between, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

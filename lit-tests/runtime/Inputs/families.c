@@ -334,3 +334,128 @@ noinline int keep_sign_guard_over_half(void)
 	sink(d);
 	return 0;
 }
+
+/* fs/sync.c sync_file_range(): the operands' signs tested after the sum,
+ * then the sum's sign. offset >= 0, so a wrap lands negative and takes
+ * the first exit. */
+typedef long long loff_t;
+noinline int sign_test_file_range(void)
+{
+	loff_t offset = ll_max, nbytes = (loff_t)two, endbyte;
+	endbyte = offset + nbytes;
+	if (offset < 0)
+		return 0;
+	if (endbyte < 0)
+		return 1;
+	if (endbyte < offset)
+		return 2;
+	sink((size_t)endbyte);
+	return 0;
+}
+/* Both addends known non-negative: only a wrapped sum is negative. */
+noinline int sign_test_both(void)
+{
+	loff_t offset = ll_max, len = (loff_t)two;
+	if (offset < 0 || len < 0)
+		return 0;
+	return offset + len < 0;
+}
+/* Only one sign known: `offset + len < 0` also holds for a negative len,
+ * so it is no test of the wrap alone, and its outcome is the result. */
+noinline int keep_sign_test_one_known(void)
+{
+	loff_t offset = ll_max, len = (loff_t)two;
+	if (offset < 0)
+		return 0;
+	return offset + len < 0;
+}
+/* The side that leaves is the one wrapped runs do not take. */
+noinline int keep_sign_test_wrong_side(void)
+{
+	loff_t offset = ll_max, len = (loff_t)two, end;
+	if (offset < 0)
+		return 0;
+	end = offset + len;
+	if (end >= 0)
+		return 0;
+	sink((size_t)end);
+	return 1;
+}
+
+/* A range kept in a local struct, another field stored between the sum
+ * and its test: the same value at -O0 as at -O2. */
+struct wrap_range {
+	size_t start, end, flags;
+};
+noinline int local_struct_range(void)
+{
+	struct wrap_range r;
+	r.start = big;
+	r.end = r.start + two;
+	r.flags = 1;
+	if (r.end < r.start)
+		return 1;
+	sink(r.end + r.flags);
+	return 0;
+}
+/* The struct escapes before the test: the callee may change the fields. */
+noinline void range_fill(struct wrap_range *r)
+{
+	sink(r->flags);
+}
+noinline int keep_local_struct_escaped(void)
+{
+	struct wrap_range r;
+	r.start = big;
+	r.end = r.start + two;
+	r.flags = 1;
+	range_fill(&r);
+	if (r.end < r.start)
+		return 1;
+	sink(r.end);
+	return 0;
+}
+/* Stored to the caller's struct: the wrapped end outlives the test. */
+noinline int range_out(struct wrap_range *r, size_t start, size_t len)
+{
+	r->start = start;
+	r->end = start + len;
+	r->flags = 0;
+	if (r->end < r->start)
+		return -22;
+	return 0;
+}
+noinline int keep_out_param_range(void)
+{
+	struct wrap_range r;
+	return range_out(&r, big, two) ? (int)(r.end & 1) : 0;
+}
+
+/* do_mmap()'s shape with a limit tested between PAGE_ALIGN() and the zero
+ * test: the wrapped 0 passes the limit, then the zero test leaves. */
+volatile size_t align_limit = 1UL << 47;
+volatile size_t align_count;
+noinline int align_bound_between(void)
+{
+	size_t len = big;
+	len = (len + 4095) & ~4095UL;
+	if (len > align_limit)
+		return 2;
+	if (!len)
+		return 1;
+	sink(len);
+	return 0;
+}
+/* Something done on the wrong decision before the zero test. */
+noinline int keep_align_effect_between(void)
+{
+	size_t len = big;
+	len = (len + 4095) & ~4095UL;
+	if (len > align_limit)
+		return 2;
+	align_count++;
+	if (!len)
+		return 1;
+	sink(len);
+	return 0;
+}

@@ -1,0 +1,107 @@
+// Signed file ranges (loff_t): a signed sum or difference wraps across the
+// sign, so with one operand's sign known (a dominating test, before or
+// after the sum) every wrapped run answers a sign test of the result the
+// same way: `endbyte < 0` is a test to leave by (guarded-use,
+// bounds-and-wrap). With both signs known only wrapped runs answer it so,
+// and it may stand for the check (add-compare). Decisions are the same at
+// -O0 and -O2.
+//
+// RUN: %clang_plugin -O0 -fno-strict-overflow -mllvm -wrap-idiom-signed-wrap -fsanitize=signed-integer-overflow \
+// RUN:   -Rpass=wrap-idiom -Rpass-missed=wrap-idiom -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang_plugin -O2 -fno-strict-overflow -mllvm -wrap-idiom-signed-wrap -fsanitize=signed-integer-overflow \
+// RUN:   -Rpass=wrap-idiom -Rpass-missed=wrap-idiom -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang_plugin -O2 -fno-strict-overflow -mllvm -wrap-idiom-signed-wrap -fsanitize=signed-integer-overflow \
+// RUN:   -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
+
+typedef long long loff_t;
+extern int do_range(loff_t a, loff_t b);
+extern void sink(loff_t);
+
+// fs/sync.c sync_file_range(): the operands tested after the sum.
+// IR-LABEL: define {{.*}} @sync_range(
+// IR-NOT: __ubsan_handle_add_overflow
+// IR: ret i32
+int sync_range(loff_t offset, loff_t nbytes)
+{
+	loff_t endbyte;
+	int ret = -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed signed-integer-overflow check on add: guarded-use
+	endbyte = offset + nbytes;
+	if (offset < 0)
+		goto out;
+	if (endbyte < 0)
+		goto out;
+	if (endbyte < offset)
+		goto out;
+	ret = do_range(offset, endbyte);
+out:
+	return ret;
+}
+
+// The old loff_t checks of fallocate(): a bound, then the sign, by ||.
+int falloc(loff_t max, loff_t offset, loff_t len)
+{
+	if (offset < 0 || len <= 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+2]]:{{[0-9]+}}: remark: removed signed-integer-overflow check on add: bounds-and-wrap
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed signed-integer-overflow check on add: add-compare
+	if (((offset + len) > max) || ((offset + len) < 0))
+		return -27;
+	return do_range(offset, len);
+}
+
+// A difference: a >= 0 and b < 0 make `a - b` wrap only up.
+int diff_both(loff_t a, loff_t b)
+{
+	if (a < 0 || b >= 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed signed-integer-overflow check on sub: sub-compare
+	return a - b < 0;
+}
+
+// Must keep: one sign known, and the sign test is all the sum meets (its
+// outcome is the result: a negative len takes it too).
+int keep_one_known(loff_t offset, loff_t len)
+{
+	if (offset < 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on add
+	return offset + len < 0;
+}
+
+// Must keep: no sign known.
+int keep_unknown(loff_t offset, loff_t len)
+{
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on add
+	loff_t end = offset + len;
+	if (end < 0)
+		return -22;
+	sink(end);
+	return 0;
+}
+
+// Must keep: the side that leaves is the one wrapped runs do not take.
+int keep_wrong_side(loff_t offset, loff_t len)
+{
+	if (offset < 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on add
+	loff_t end = offset + len;
+	if (end >= 0)
+		return -22;
+	sink(end);
+	return 0;
+}
+
+// Must keep: `end < 1` is no sign test (0 is not negative).
+int keep_not_sign(loff_t offset, loff_t len)
+{
+	if (offset < 0 || len < 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on add
+	loff_t end = offset + len;
+	if (end < 1)
+		return -22;
+	sink(end);
+	return 0;
+}
