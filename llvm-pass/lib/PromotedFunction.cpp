@@ -13,6 +13,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -20,11 +21,37 @@ namespace wrapidiom {
 
 namespace {
 
-/// SROA, keeping the CFG: every local, scalar or aggregate, whose address
-/// does not escape becomes SSA values, field by field (`r.end = s;
-/// r.flags = 1; if (r.end < r.start)` reads `s` back). Its own analysis
-/// manager, so the answer is the same for F and for an optnone clone.
+/// mem2reg: promote every promotable alloca of the entry block. Returns
+/// whether one is left that it could not promote (a struct, an array, a
+/// local whose fields are stored separately).
+bool promoteScalars(Function &F, bool &Changed) {
+  SmallVector<AllocaInst *, 16> Allocas;
+  bool Left = false;
+  for (Instruction &I : F.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+      if (isAllocaPromotable(AI))
+        Allocas.push_back(AI);
+      else
+        Left = true;
+    }
+  if (!Allocas.empty()) {
+    DominatorTree DT(F);
+    AssumptionCache AC(F);
+    PromoteMemToReg(Allocas, DT, &AC);
+    Changed = true;
+  }
+  return Left;
+}
+
+/// Every local, scalar or aggregate, whose address does not escape becomes
+/// SSA values, field by field (`r.end = s; r.flags = 1; if (r.end <
+/// r.start)` reads `s` back): mem2reg for the scalars, then, only when a
+/// local is left, SROA keeping the CFG, with its own analysis manager (so
+/// the answer is the same for F and for an optnone clone).
 bool promote(Function &F) {
+  bool Changed = false;
+  if (!promoteScalars(F, Changed))
+    return Changed;
   FunctionAnalysisManager FAM;
   FAM.registerPass([] { return DominatorTreeAnalysis(); });
   FAM.registerPass([] { return AssumptionAnalysis(); });
@@ -32,7 +59,7 @@ bool promote(Function &F) {
   FAM.registerPass([] { return PassInstrumentationAnalysis(); });
   PreservedAnalyses PA = SROAPass(SROAOptions::PreserveCFG).run(F, FAM);
   FAM.clear();
-  return !PA.areAllPreserved();
+  return Changed || !PA.areAllPreserved();
 }
 
 } // namespace
