@@ -12,10 +12,20 @@ def ctype(ty):
 
 # --------------------------------------------------------------- plain C --
 
+# A value named m_*: in plain C a field of a local struct (`L.m_s`), with
+# another field stored before and after it, as code keeps a range in a
+# struct on the stack. The oracle keeps it in a variable: the same value.
+FIELD_PREFIX = 'm_'
+
+
+def plain_var(name):
+    return 'L.' + name if name.startswith(FIELD_PREFIX) else name
+
+
 def plain_expr(e):
     k = e[0]
     if k == 'var':
-        return e[1]
+        return plain_var(e[1])
     if k == 'const':
         return const_text(e[1], e[2])
     if k == 'bin':
@@ -47,7 +57,11 @@ def plain_stmts(body, env, out, depth):
     ind = '\t' * depth
     for s in body:
         k = s[0]
-        if k == 'decl':
+        if k == 'decl' and s[2].startswith(FIELD_PREFIX):
+            env[s[2]] = s[1]
+            out.append('%sL.pad0 = 1; L.%s = %s; L.pad1 = 2;' % (
+                ind, s[2], plain_expr(s[3])))
+        elif k == 'decl':
             env[s[2]] = s[1]
             out.append('%s%s %s = %s;' % (ind, ctype(s[1]), s[2],
                                          plain_expr(s[3])))
@@ -92,7 +106,13 @@ def plain_func(f):
     env = dict((n, t) for t, n in f.params)
     lines = ['static __attribute__((noinline)) unsigned long %s(%s)' % (
         f.name, ', '.join('%s %s' % (ctype(t), n) for t, n in f.params)), '{']
-    plain_stmts(f.body, env, lines, 1)
+    fields = []
+    plain_stmts(f.body, env, fields, 1)
+    struct = [(t, n) for n, t in env.items() if n.startswith(FIELD_PREFIX)]
+    if struct:
+        lines.append('\tstruct { long pad0; %s long pad1; } L;' % ' '.join(
+            '%s %s;' % (ctype(t), n) for t, n in struct))
+    lines += fields
     lines += ['out:', '\treturn 0;', '}']
     return lines
 

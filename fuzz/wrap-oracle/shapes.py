@@ -90,9 +90,10 @@ class Gen:
             other = self.pick(V('a'), V('a'), V('b'), V('lim'))
             pred = self.pick('>', '>=', '<', '<=')
         direct = self.chance(0.4)
+        name = self.pick('s', 's', 'm_s')
         if not direct:
-            body.append(('decl', ty, 's', s))
-            s_expr = V('s')
+            body.append(('decl', ty, name, s))
+            s_expr = V(name)
         else:
             s_expr = s
         test = cmp(pred, s_expr, other) if self.chance(0.7) else \
@@ -107,7 +108,38 @@ class Gen:
             if self.chance(0.5):
                 body.append(('sink', bin_(op, ty, V('a'), V('b'))))
         else:
-            body += self.uses('s', ty, 'lim')
+            body += self.uses(name, ty, 'lim')
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
+    def sign_test(self):
+        """A signed sum or difference tested for its sign (`off + len < 0`),
+        its operands' signs tested before or after it (sync_file_range()),
+        or not; the sum kept in a variable or a local struct's field."""
+        ty = self.pick('i32', 'i64')
+        op = self.pick('+', '-')
+        params = [(ty, 'a'), (ty, 'b'), (ty, 'lim')]
+        name = self.pick('s', 's', 'm_s')
+        guards = []
+        for v in ('a', 'b'):
+            if self.chance(0.6):
+                guards.append(('if', cmp(self.pick('<', '<', '>='), V(v),
+                                         C(0, ty)),
+                               [('ret', C(3, 'i32'))], []))
+        after = self.chance(0.4)
+        body = [] if after else guards
+        body.append(('decl', ty, name, bin_(op, ty, V('a'), V('b'))))
+        if after:
+            body += guards
+        pred, c = self.pick(('<', 0), ('<', 0), ('<=', -1), ('>=', 0),
+                            ('>', -1), ('<', 1), ('>', 0))
+        test = cmp(pred, V(name), C(c, ty)) if self.chance(0.7) else \
+            cmp({'<': '>', '<=': '>=', '>': '<', '>=': '<='}[pred], C(c, ty),
+                V(name))
+        if self.chance(0.2):  # a bound first, as fallocate() had it
+            test = ('or', cmp('>', V(name), V('lim')), test)
+        body.append(('if', test, self.wrap_action(), []))
+        body += self.uses(name, ty, 'lim')
         body.append(('ret', C(0, 'i32')))
         return params, body
 
@@ -171,6 +203,36 @@ class Gen:
                       bin_('&', ty, V('h'), ('neg', ty, C(4096, ty))),
                       ('neg', ty, V('k')))
         return params, [('sink', e), ('ret', C(0, 'i32'))]
+
+    def align(self):
+        """PAGE_ALIGN() then a zero test (do_mmap()), perhaps a bound test
+        or an effect between, with the variations that make it wrong: a
+        mask shorter than the addend, a bound test wrapped runs answer both
+        ways, a test of something other than zero."""
+        ty = self.pick('u32', 'u64')
+        params = [(ty, 'len'), (ty, 'lim')]
+        add, mask = self.pick((4095, 4095), (4095, 4095), (8191, 4095),
+                              (4096, 4095), (63, 63))
+        body = [('decl', ty, 'al',
+                 bin_('&', ty, bin_('+', ty, V('len'), C(add, ty)),
+                      C(cmax(ty) - mask, ty)))]
+        if self.chance(0.6):
+            pred = self.pick('>', '>=', '<', '<=', '==')
+            bound = V('lim') if self.chance(0.7) else self.const(ty)
+            body.append(('if', cmp(pred, V('al'), bound),
+                         self.pick([('ret', C(2, 'i32'))],
+                                   [('warn',), ('ret', C(2, 'i32'))],
+                                   [('store', C(5, 'u64'))]), []))
+        if self.chance(0.2):
+            body.append(self.pick(('warn',), ('store', C(6, 'u64'))))
+        zero = self.pick(cmp('==', V('al'), C(0, ty)),
+                         cmp('==', V('al'), C(0, ty)),
+                         cmp('<', V('al'), C(4096, ty)),
+                         cmp('==', V('al'), C(4096, ty)))
+        body.append(('if', zero, self.wrap_action(), []))
+        body += self.uses('al', ty, 'lim')
+        body.append(('ret', C(0, 'i32')))
+        return params, body
 
     def add_back(self):
         ty = self.pick('u32', 'u64')
@@ -341,9 +403,9 @@ class Gen:
         body.append(('ret', C(0, 'i32')))
         return params, body
 
-    FAMILIES = ['sum_test'] * 4 + ['mul_div', 'loop', 'carry', 'modular',
-                                   'add_back', 'serial'] + ['recheck'] * 2 + \
-        ['circular'] * 2
+    FAMILIES = ['sum_test'] * 4 + ['sign_test'] * 2 + ['align'] * 2 + \
+        ['mul_div', 'loop', 'carry', 'modular', 'add_back', 'serial'] + \
+        ['recheck'] * 2 + ['circular'] * 2
 
     def function(self):
         return getattr(self, self.pick(*self.FAMILIES))()
@@ -365,4 +427,15 @@ def inputs(rng, params, count):
         if name == 'n':  # a loop count: the wrap is at 0, and loops end
             return rng.choice([0, 0, 1, 2, 3, 5])
         return one(ty)
-    return [[arg(ty, n) for ty, n in params] for _ in range(count)]
+    out = [[arg(ty, n) for ty, n in params] for _ in range(count)]
+    # Small values of every sign combination for the first two signed
+    # parameters: unwrapped runs on each side of a sign test, so the judge
+    # sees a separating test separate (both addends negative, unwrapped).
+    signed = [i for i, (ty, n) in enumerate(params)
+              if TYPES[ty][2] and n != 'n'][:2]
+    if len(signed) == 2:
+        i, j = signed
+        for k, (x, y) in enumerate([(-1, -2), (-2, 1), (1, -2), (2, 1)]):
+            if k < len(out):
+                out[k][i], out[k][j] = x, y
+    return out
