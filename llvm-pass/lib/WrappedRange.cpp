@@ -308,27 +308,23 @@ RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
   return Seed;
 }
 
-std::optional<bool> wrappedOutcome(const ICmpInst &Cmp, unsigned I,
-                                   const WrappedValue &V) {
-  const ConstantRange &R = V.Machine;
-  const Value *Other = Cmp.getOperand(1 - I);
-  if (R.isEmptySet() || !Other->getType()->isIntegerTy() ||
-      Other->getType()->getIntegerBitWidth() != R.getBitWidth())
-    return std::nullopt;
-  CmpInst::Predicate Pred =
-      I == 0 ? Cmp.getPredicate() : Cmp.getSwappedPredicate();
-  ConstantRange O = ConstantRange::getFull(R.getBitWidth());
-  if (const auto *K = dyn_cast<ConstantInt>(Other))
-    O = ConstantRange(K->getValue());
-  if (R.icmp(Pred, O))
+namespace {
+
+/// Is X P Y for every pair of their values (true), for none (false)?
+std::optional<bool> outcome(const ConstantRange &X, CmpInst::Predicate P,
+                            const ConstantRange &Y) {
+  if (X.icmp(P, Y))
     return true;
-  if (R.icmp(CmpInst::getInversePredicate(Pred), O))
+  if (X.icmp(CmpInst::getInversePredicate(P), Y))
     return false;
   return std::nullopt;
 }
 
-std::optional<bool> fixedOutcome(const ICmpInst &Cmp, unsigned I,
-                                 const WrappedValue &V) {
+/// Cmp with operand I on the left: its predicate, and the values of the
+/// other operand (its constant, or anything of its type); none when the
+/// other operand is no integer of V's width.
+std::optional<std::pair<CmpInst::Predicate, ConstantRange>>
+comparedWith(const ICmpInst &Cmp, unsigned I, const WrappedValue &V) {
   const ConstantRange &R = V.Machine;
   const Value *Other = Cmp.getOperand(1 - I);
   if (R.isEmptySet() || !Other->getType()->isIntegerTy() ||
@@ -336,28 +332,38 @@ std::optional<bool> fixedOutcome(const ICmpInst &Cmp, unsigned I,
     return std::nullopt;
   CmpInst::Predicate Pred =
       I == 0 ? Cmp.getPredicate() : Cmp.getSwappedPredicate();
-  auto Outcome = [](const ConstantRange &X, CmpInst::Predicate P,
-                    const ConstantRange &Y) -> std::optional<bool> {
-    if (X.icmp(P, Y))
-      return true;
-    if (X.icmp(CmpInst::getInversePredicate(P), Y))
-      return false;
-    return std::nullopt;
-  };
-  // With a constant, the side every wrapped value takes.
   if (const auto *K = dyn_cast<ConstantInt>(Other))
-    return Outcome(R, Pred, ConstantRange(K->getValue()));
+    return std::make_pair(Pred, ConstantRange(K->getValue()));
+  return std::make_pair(Pred, ConstantRange::getFull(R.getBitWidth()));
+}
+
+} // namespace
+
+std::optional<bool> wrappedOutcome(const ICmpInst &Cmp, unsigned I,
+                                   const WrappedValue &V) {
+  auto C = comparedWith(Cmp, I, V);
+  return C ? outcome(V.Machine, C->first, C->second) : std::nullopt;
+}
+
+std::optional<bool> fixedOutcome(const ICmpInst &Cmp, unsigned I,
+                                 const WrappedValue &V) {
+  auto C = comparedWith(Cmp, I, V);
+  if (!C)
+    return std::nullopt;
+  auto [Pred, Other] = *C;
+  // With a constant, the side every wrapped value takes.
+  if (Other.isSingleElement() && isa<ConstantInt>(Cmp.getOperand(1 - I)))
+    return outcome(V.Machine, Pred, Other);
   // With anything else: for every value of its type, and as the unbounded
   // value would be answered (an unsigned comparison of numbers).
   if (!V.Ideal || !(ICmpInst::isUnsigned(Pred) || ICmpInst::isEquality(Pred)))
     return std::nullopt;
-  unsigned N = R.getBitWidth();
-  std::optional<bool> Machine = Outcome(R, Pred, ConstantRange::getFull(N));
+  std::optional<bool> Machine = outcome(V.Machine, Pred, Other);
   std::optional<bool> Ideal =
-      Outcome(*V.Ideal,
+      outcome(*V.Ideal,
               ICmpInst::isEquality(Pred) ? Pred
                                          : ICmpInst::getSignedPredicate(Pred),
-              ConstantRange::getFull(N).zeroExtend(IdealBits));
+              Other.zeroExtend(IdealBits));
   if (Machine && Ideal && *Machine == *Ideal)
     return Machine;
   return std::nullopt;
