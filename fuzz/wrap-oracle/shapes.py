@@ -433,9 +433,18 @@ def inputs(rng, params, count):
     # sees a separating test separate (both addends negative, unwrapped).
     signed = [i for i, (ty, n) in enumerate(params)
               if TYPES[ty][2] and n != 'n'][:2]
+    # A bound ('lim') at each end, so that unwrapped runs also get past a
+    # bound test taken before the sign test (`s > lim || s < 0`).
     if len(signed) == 2:
         i, j = signed
-        for k, (x, y) in enumerate([(-1, -2), (-2, 1), (1, -2), (2, 1)]):
+        lims = [k for k, (ty, n) in enumerate(params) if n == 'lim']
+        probes = [(x, y, end) for end in (1, 0)
+                  for x, y in [(-1, -2), (-2, 1), (1, -2), (2, 1)]]
+        for k, (x, y, end) in enumerate(probes):
             if k < len(out):
                 out[k][i], out[k][j] = x, y
+                for l in lims:
+                    ty = params[l][0]
+                    out[k][l] = cmax(ty) if end else -cmax(ty) - 1 \
+                        if TYPES[ty][2] else 0
     return out
