@@ -7,9 +7,11 @@
 // does not escape, so a sum stored to a local struct and read back is the
 // sum itself at -O0 as at -O2:
 //
-//  - in the function itself when it may be optimised (-O1 and up): SROA
-//    would promote them a few passes later anyway, so this costs nothing
-//    but moves the work earlier;
+//  - in the function itself when it may be optimised (-O1 and up) and
+//    mem2reg promotes every local: SROA would promote them a few passes
+//    later anyway, so this costs nothing but moves the work earlier. When
+//    a local is left (a struct, an array), SROA runs on a clone as below:
+//    it rewrites GEPs a pointer check may hold;
 //  - in a private clone when the function is optnone (-O0), which must not
 //    be rewritten beyond its checks. The clone lives in the module only for
 //    the duration of one pass run; decisions made on it are mapped back.

@@ -66,8 +66,13 @@ bool promote(Function &F) {
 
 PromotedFunction::PromotedFunction(Function &F) : F(F) {
   if (!F.hasOptNone()) {
-    InPlaceChanged = promote(F);
-    return;
+    // mem2reg in place deletes only the allocas, loads and stores it
+    // promotes, which no check refers to. SROA also rewrites and deletes
+    // the GEPs into a local it splits, and a pointer check may hold one
+    // (mm/vmscan.c): when a local is left, it runs on a clone, as at -O0,
+    // where a check whose GEP is gone maps to nothing and is kept.
+    if (!promoteScalars(F, InPlaceChanged))
+      return;
   }
   Clone = CloneFunction(&F, VMap);
   // Never visible outside this pass run: nothing may bind to it.
