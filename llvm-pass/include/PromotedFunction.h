@@ -2,10 +2,10 @@
 //
 // Part of wrapidiom. The pass runs at pipeline start, where clang's IR keeps
 // every local in an alloca: the two `a`s of `a + b < a` are two loads. The
-// analyses want SSA values, so the locals are promoted first, by SROA
-// (PreserveCFG): scalars, and the fields of local structs whose address
-// does not escape, so a sum stored to a local struct and read back is the
-// sum itself at -O0 as at -O2:
+// analyses want SSA values, so the locals are promoted first: scalars by
+// mem2reg, and, when a local is left, the fields of local structs whose
+// address does not escape by SROA (PreserveCFG), so a sum stored to a
+// local struct and read back is the sum itself at -O0 as at -O2:
 //
 //  - in the function itself when it may be optimised (-O1 and up) and
 //    mem2reg promotes every local: SROA would promote them a few passes

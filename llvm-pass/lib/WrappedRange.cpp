@@ -352,7 +352,7 @@ std::optional<bool> fixedOutcome(const ICmpInst &Cmp, unsigned I,
     return std::nullopt;
   auto [Pred, Other] = *C;
   // With a constant, the side every wrapped value takes.
-  if (Other.isSingleElement() && isa<ConstantInt>(Cmp.getOperand(1 - I)))
+  if (Other.isSingleElement())
     return outcome(V.Machine, Pred, Other);
   // With anything else: for every value of its type, and as the unbounded
   // value would be answered (an unsigned comparison of numbers).

@@ -290,6 +290,38 @@ static void bubble_up(struct ktest *t)
 		t->status = KT_CRASHED;
 }
 
+static void add_sub(struct ktest *t, struct ktest *sub)
+{
+	t->sub = xrealloc(t->sub, (t->nsub + 1) * sizeof(*t->sub));
+	t->sub[t->nsub++] = sub;
+}
+
+/* Results test_num.. of t's plan never came: one placeholder and one error
+ * for them all, a crash (and an error) each as kunit_parser.py counts them,
+ * or nested 1..65536 plans cost 65536 per level. */
+static void add_missing(struct stream *s, struct ktest *t, int test_num)
+{
+	int left = t->expected_count - test_num + 1;
+	struct ktest *sub = kt_new();
+	char buf[64];
+
+	free(sub->name);
+	if (left == 1) {
+		snprintf(buf, sizeof(buf), "%d of %d", test_num, t->expected_count);
+		sub->name = xasprintf("<missing result %d>", test_num);
+	} else {
+		snprintf(buf, sizeof(buf), "%d-%d of %d", test_num, t->expected_count,
+			 t->expected_count);
+		sub->name = xasprintf("<missing results %d-%d>", test_num, t->expected_count);
+	}
+	kt_error(s, t, "missing expected subtest %s", buf);
+	t->counts.errors += left - 1;
+	t->counts.crashed += left;
+	sub->missing = 1;
+	sub->line = peek_line(s);
+	add_sub(t, sub);
+}
+
 static struct ktest *parse_test(struct stream *s, int expected_num, int is_subtest,
 			       int depth)
 {
@@ -326,51 +358,23 @@ static struct ktest *parse_test(struct stream *s, int expected_num, int is_subte
 		struct ktest *sub;
 		parse_diagnostic(s);
 		if (!peek(s) || (is_subtest && peek_test_name_match(s, t))) {
-			if (t->expected_count > 0 && test_num <= t->expected_count) {
-				/* every result still planned is missing: record them
-				 * in one step (a crash each, as kunit_parser.py counts
-				 * them), or nested 1..65536 plans cost 65536 per level */
-				int left = t->expected_count - test_num + 1;
-				char buf[64];
-				sub = kt_new();
-				free(sub->name);
-				if (left == 1) {
-					snprintf(buf, sizeof(buf), "%d of %d", test_num,
-						 t->expected_count);
-					sub->name = xasprintf("<missing result %d>", test_num);
-				} else {
-					snprintf(buf, sizeof(buf), "%d-%d of %d", test_num,
-						 t->expected_count, t->expected_count);
-					sub->name = xasprintf("<missing results %d-%d>", test_num,
-							      t->expected_count);
-				}
-				kt_error(s, t, "missing expected subtest %s", buf);
-				t->counts.errors += left - 1;
-				t->counts.crashed += left;
-				sub->missing = 1;
-				sub->line = peek_line(s);
-				t->sub = xrealloc(t->sub, (t->nsub + 1) * sizeof(*t->sub));
-				t->sub[t->nsub++] = sub;
-				break;
-			} else {
-				break;
-			}
-		} else {
-			size_t at = s->i;
-			sub = parse_test(s, test_num, 1, depth + 1);
-			if (s->i == at) {
-				/* nothing it could read: a line out of place, e.g. a
-				 * plan after results; skip it, or this never ends */
-				kt_error(s, t, "unexpected line: %.80s", peek(s));
-				s->i++;
-				free(sub->name);
-				free(sub->sub);
-				free(sub);
-				continue;
-			}
+			if (t->expected_count > 0 && test_num <= t->expected_count)
+				add_missing(s, t, test_num);
+			break;
 		}
-		t->sub = xrealloc(t->sub, (t->nsub + 1) * sizeof(*t->sub));
-		t->sub[t->nsub++] = sub;
+		size_t at = s->i;
+		sub = parse_test(s, test_num, 1, depth + 1);
+		if (s->i == at) {
+			/* nothing it could read: a line out of place, e.g. a plan
+			 * after results; skip it, or this never ends */
+			kt_error(s, t, "unexpected line: %.80s", peek(s));
+			s->i++;
+			free(sub->name);
+			free(sub->sub);
+			free(sub);
+			continue;
+		}
+		add_sub(t, sub);
 		test_num++;
 	}
 	if (is_subtest) {

@@ -26,8 +26,6 @@ namespace wil {
 
 namespace {
 
-/// A comment line that is a directive to this tool, not a justification.
-
 bool hasWildcard(StringRef P) {
   return P.find_first_of("*?[{\\") != StringRef::npos;
 }
