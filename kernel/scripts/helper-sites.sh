@@ -31,24 +31,9 @@ SITES_NAME=helper-sites
 . "$here/sites-env.sh"
 OUT=$BUILD/helper-sites
 TREE=$BUILD/linux-6.12-helpers
-compile=1
-for a in "$@"; do
-	case $a in
-	--table-only) compile=0 ;;
-	*) echo "usage: helper-sites.sh [--table-only]" >&2; exit 2 ;;
-	esac
-done
-
-[ -x "$QR" ] || die "$QR not built (make plugin)"
-[ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
-mkdir -p "$OUT" "$(dirname "$KBUILD_LOCK")"
-REMARKS="-Rpass=wrap-idiom -Rpass-missed=wrap-idiom"
-
-# make [args...]: the kernel make; the caller holds $KBUILD_LOCK
-kmake() {
-	make -C "$TREE" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
-		WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@"
-}
+sites_options -- "$@"
+sites_need qr plugin
+mkdir -p "$OUT"
 
 OBJS="arch/x86/kvm/x86.o fs/ext4/resize.o"
 if [ $compile = 1 ]; then
@@ -57,26 +42,24 @@ if [ $compile = 1 ]; then
 		die "prepare failed, see $OUT/prepare.log"
 	# Every kernel make below runs holding $KBUILD_LOCK, taken once for
 	# all of them (qemu-run config gets a private lock of its own meanwhile).
-	exec 9>>"$KBUILD_LOCK" || die "cannot open $KBUILD_LOCK"
-	echo "helper-sites: waiting for $KBUILD_LOCK" >&2
-	flock 9 || die "cannot lock $KBUILD_LOCK"
+	sites_lock
 	(
 		"$QR" config --tree "$TREE" --plugin "$PLUGIN" --lock "$OUT/config.lock" &&
 			"$TREE/scripts/config" --file "$TREE/.config" -e BLOCK -e EXT4_FS \
 				-e VIRTUALIZATION -e KVM -e KVM_INTEL &&
-			kmake olddefconfig
+			kmake "$TREE" olddefconfig
 	) >"$OUT/config.log" 2>&1 || die "config failed, see $OUT/config.log"
 	for sym in BLOCK EXT4_FS KVM KVM_INTEL UBSAN_UNSIGNED_WRAP UBSAN_WRAP_IDIOM; do
 		grep -q "^CONFIG_$sym=y" "$TREE/.config" ||
 			die "$TREE/.config lacks CONFIG_$sym=y (see $OUT/config.log)"
 	done
-	kmake prepare >"$OUT/kprepare.log" 2>&1 || die "make prepare failed, see $OUT/kprepare.log"
+	kmake "$TREE" prepare >"$OUT/kprepare.log" 2>&1 || die "make prepare failed, see $OUT/kprepare.log"
 	for o in $OBJS; do
 		rm -f "$TREE/$o"
-		kmake UBSAN_SANITIZE=y KCFLAGS="$REMARKS" "$o" >"$OUT/$(basename "$o" .o).remarks" 2>&1 ||
+		kmake "$TREE" UBSAN_SANITIZE=y KCFLAGS="$REMARKS" "$o" >"$OUT/$(basename "$o" .o).remarks" 2>&1 ||
 			die "compiling $o failed, see $OUT/$(basename "$o" .o).remarks"
 	done
-	flock -u 9
+	sites_unlock
 fi
 
 # --- the table ---------------------------------------------------------------

@@ -31,15 +31,8 @@ SITES_JOBS=2
 . "$here/sites-env.sh"
 OUT=$BUILD/pointer-sites
 T=$BUILD/linux-6.12-identity
-compile=1
-for a in "$@"; do
-	case $a in
-	--table-only) compile=0 ;;
-	*) echo "usage: pointer-sites.sh [--table-only]" >&2; exit 2 ;;
-	esac
-done
-
-[ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
+sites_options -- "$@"
+sites_need plugin
 mkdir -p "$OUT"
 
 # file|function|the test as written
@@ -57,10 +50,7 @@ if [ $compile = 1 ]; then
 	for f in $(echo "$SITES" | cut -d'|' -f1 | sort -u); do
 		o=${f%.c}.o
 		rm -f "$T/$o"
-		flock "$KBUILD_LOCK" make -C "$T" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
-			WRAP_IDIOM_IGNORELISTS= -j"$JOBS" \
-			KCFLAGS="-Rpass=wrap-idiom -Rpass-missed=wrap-idiom" "$o" \
-			>"$OUT/$(basename "$f" .c).remarks" 2>&1 ||
+		kmake "$T" KCFLAGS="$REMARKS" "$o" >"$OUT/$(basename "$f" .c).remarks" 2>&1 ||
 			die "compiling $o failed, see $OUT/$(basename "$f" .c).remarks"
 	done
 fi

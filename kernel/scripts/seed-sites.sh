@@ -38,27 +38,9 @@ SITES_NAME=seed-sites
 OUT=$BUILD/seed-sites
 X86=$BUILD/linux-6.12-seed
 ARM=$BUILD/linux-6.12-seed-arm
-arm=1 compile=1
-for a in "$@"; do
-	case $a in
-	--no-arm) arm=0 ;;
-	--table-only) compile=0 ;;
-	*) echo "usage: seed-sites.sh [--no-arm] [--table-only]" >&2; exit 2 ;;
-	esac
-done
-
-[ -x "$QR" ] || die "$QR not built (make plugin)"
-[ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
+sites_options --no-arm -- "$@"
+sites_need qr plugin
 mkdir -p "$OUT" "$(dirname "$KBUILD_LOCK")"
-REMARKS="-Rpass=wrap-idiom -Rpass-missed=wrap-idiom"
-
-# make TREE [args...]: the kernel make, serialized with other kernel builds
-kmake() {
-	local t=$1
-	shift
-	flock "$KBUILD_LOCK" make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
-		WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@"
-}
 
 # --- x86_64 ----------------------------------------------------------------
 if [ $compile = 1 ]; then

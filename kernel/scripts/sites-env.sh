@@ -1,10 +1,13 @@
+# shellcheck shell=bash
 # Sourced by the kernel/scripts/*-sites.sh and wrapv-pointer-identity.sh
 # scripts: the environment every one of them takes, with its defaults from
 # the checkout and the build directory (never a path of one machine):
 # BUILD (build), PLUGIN ($BUILD/llvm-pass/WrapIdiom.so), KBUILD_LOCK
 # ($BUILD/.kbuild.lock, as qemu-run's; users sharing a machine export one),
-# LLVM (-22), JOBS ($SITES_JOBS, else nproc), and QR (the harness). Set
-# SITES_NAME (for messages) before sourcing; die() then names the script.
+# LLVM (-22), JOBS ($SITES_JOBS, else nproc), and QR (the harness); and
+# what they share: the option loop, the checks for what must be built, and
+# the kernel make. Set SITES_NAME (for messages) before sourcing; die()
+# then names the script.
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=${BUILD:-$root/build}
 case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
@@ -13,5 +16,75 @@ KBUILD_LOCK=${KBUILD_LOCK:-$BUILD/.kbuild.lock}
 LLVM=${LLVM:--22}
 JOBS=${JOBS:-${SITES_JOBS:-$(nproc)}}
 QR=$BUILD/qemu-run/qemu-run
+# The plugin's decisions, one remark per check, on the compiler's stderr.
+REMARKS="-Rpass=wrap-idiom -Rpass-missed=wrap-idiom"
 
 die() { echo "$SITES_NAME: $*" >&2; exit 2; }
+
+# sites_options [--no-NAME...] -- ARGS...: the scripts' option loop.
+# --table-only (every script) sets compile=0 (else 1); each --no-NAME the
+# script declares sets NAME=0 (else 1). Anything else: usage, exit 2.
+sites_options() {
+	local flags=() a f known
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		flags+=("$1")
+		shift
+	done
+	shift
+	compile=1
+	for f in "${flags[@]}"; do printf -v "${f#--no-}" 1; done
+	for a in "$@"; do
+		[ "$a" = --table-only ] && { compile=0; continue; }
+		known=0
+		for f in "${flags[@]}"; do
+			[ "$a" = "$f" ] && { printf -v "${f#--no-}" 0; known=1; }
+		done
+		if [ $known = 0 ]; then
+			printf 'usage: %s.sh' "$SITES_NAME" >&2
+			printf ' [%s]' "${flags[@]}" --table-only >&2
+			echo >&2
+			exit 2
+		fi
+	done
+}
+
+# sites_need qr|plugin...: die unless the harness / the plugin is built.
+sites_need() {
+	local n
+	for n in "$@"; do
+		case $n in
+		qr) [ -x "$QR" ] || die "$QR not built (make plugin)" ;;
+		plugin) [ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)" ;;
+		esac
+	done
+}
+
+# sites_lock: hold $KBUILD_LOCK (fd 9) from here on, for many short makes:
+# waiting for the lock between them would take longer than they do.
+# sites_unlock lets it go.
+sites_lock() {
+	mkdir -p "$(dirname "$KBUILD_LOCK")"
+	exec 9>>"$KBUILD_LOCK" || die "cannot open $KBUILD_LOCK"
+	echo "$SITES_NAME: waiting for $KBUILD_LOCK" >&2
+	flock 9 || die "cannot lock $KBUILD_LOCK"
+	SITES_LOCKED=1
+}
+sites_unlock() {
+	flock -u 9
+	SITES_LOCKED=
+}
+
+# kmake TREE [make args...]: the kernel make with the plugin and no
+# ignorelist, serialized with every other kernel build: under the lock
+# sites_lock holds, else taking $KBUILD_LOCK for this one make.
+kmake() {
+	local t=$1
+	shift
+	if [ -n "${SITES_LOCKED:-}" ]; then
+		make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
+			WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@" 9>&-
+	else
+		flock "$KBUILD_LOCK" make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
+			WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@"
+	fi
+}

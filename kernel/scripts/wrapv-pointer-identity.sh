@@ -55,8 +55,7 @@ OUT=$BUILD/wrapv-pointer-identity
 T=$BUILD/linux-6.12-identity
 OPT=/usr/lib/llvm${LLVM}/bin/opt
 
-[ -x "$QR" ] || die "$QR not built (make plugin)"
-[ -f "$PLUGIN" ] || die "plugin $PLUGIN not built (make plugin)"
+sites_need qr plugin
 [ -x "$OPT" ] || die "$OPT missing (LLVM=$LLVM)"
 /usr/lib/llvm${LLVM}/bin/clang -fno-wrapv-pointer -fsyntax-only -x c /dev/null 2>/dev/null ||
 	die "clang$LLVM has no -fno-wrapv-pointer: nothing to compare (clang 19's -fwrapv also defines pointer wrap-around)"
@@ -74,17 +73,10 @@ for o in "${objs[@]}"; do
 	*) die "$o: not an object name (want dir/file.o)" ;;
 	esac
 done
-mkdir -p "$OUT" "$(dirname "$KBUILD_LOCK")"
+mkdir -p "$OUT"
 
-# One hold of the kernel build lock for all the makes below (many short
-# ones: waiting for the lock between them would take longer than they do).
-exec 9>>"$KBUILD_LOCK" || die "cannot open $KBUILD_LOCK"
-echo "wrapv-pointer-identity: waiting for $KBUILD_LOCK" >&2
-flock 9 || die "cannot lock $KBUILD_LOCK"
-kmake() {
-	make -C "$T" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
-		WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@" 9>&-
-}
+# One hold of the kernel build lock for all the makes below.
+sites_lock
 
 echo "wrapv-pointer-identity: tree $T" >&2
 "$QR" prepare --tree "$T" --plugin "$PLUGIN" >"$OUT/prepare.log" 2>&1 ||
@@ -98,12 +90,12 @@ if ! [ -f "$T/.wrapv-identity-config" ] || ! stamp | cmp -s - "$T/.wrapv-identit
 	for s in $extra; do
 		"$T/scripts/config" --file "$T/.config" --enable "$s" || die "scripts/config $s failed"
 	done
-	kmake olddefconfig >>"$OUT/config.log" 2>&1 || die "olddefconfig failed, see $OUT/config.log"
+	kmake "$T" olddefconfig >>"$OUT/config.log" 2>&1 || die "olddefconfig failed, see $OUT/config.log"
 	stamp >"$T/.wrapv-identity-config"
 fi
 grep -q '^CONFIG_UBSAN_WRAP_IDIOM_POINTER=y' "$T/.config" ||
 	die "$T/.config: CONFIG_UBSAN_WRAP_IDIOM_POINTER is not y"
-kmake prepare >"$OUT/kprepare.log" 2>&1 || die "make prepare failed, see $OUT/kprepare.log"
+kmake "$T" prepare >"$OUT/kprepare.log" 2>&1 || die "make prepare failed, see $OUT/kprepare.log"
 
 # The option an object's directory needs, if tinyconfig has not got it.
 needs() {
@@ -131,12 +123,12 @@ for o in "${objs[@]}"; do
 	ll=${o%.o}.ll
 	b=$(basename "$o" .o)
 	kc="-Xclang -disable-llvm-passes -Xclang -discard-value-names"
-	if ! kmake UBSAN_SANITIZE=n KCFLAGS="$kc" "$ll" >"$OUT/$b.A.log" 2>&1; then
+	if ! kmake "$T" UBSAN_SANITIZE=n KCFLAGS="$kc" "$ll" >"$OUT/$b.A.log" 2>&1; then
 		die "A: make $ll failed, see $OUT/$b.A.log"
 	fi
 	cp "$T/$ll" "$OUT/$b.A.raw.ll"
 	kc="$kc -fno-wrapv-pointer -fpass-plugin=$PLUGIN -mllvm -wrap-idiom-wrapv-pointer"
-	if ! kmake UBSAN_SANITIZE=n KCFLAGS="$kc" "$ll" >"$OUT/$b.B.log" 2>&1; then
+	if ! kmake "$T" UBSAN_SANITIZE=n KCFLAGS="$kc" "$ll" >"$OUT/$b.B.log" 2>&1; then
 		die "B: make $ll failed, see $OUT/$b.B.log"
 	fi
 	cp "$T/$ll" "$OUT/$b.B.raw.ll"
