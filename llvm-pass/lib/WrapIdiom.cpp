@@ -14,7 +14,7 @@
 
 #include "CircularDifference.h"
 #include "IdiomMatcher.h"
-#include "Ignorelist.h"
+#include "IgnorelistCheck.h"
 #include "Options.h"
 #include "OverflowCheck.h"
 #include "PromotedFunction.h"
@@ -184,7 +184,7 @@ bool applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
                      const Function &F, Decision &D) {
   if (IL.empty())
     return false;
-  std::optional<Ignorelist::Match> M = IL.lookup(C, F);
+  std::optional<Ignorelist::Match> M = lookup(IL, C, F);
   if (!M)
     return false;
   std::string Where =

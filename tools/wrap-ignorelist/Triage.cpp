@@ -28,7 +28,7 @@ namespace {
 
 
 /// The deciding entry for a site: the plugin's own matcher (Ignorelist.h,
-/// compiled into this tool) asked the plugin's question. fun: is the
+/// the library both link) asked the plugin's question. fun: is the
 /// function the source puts the line in (what the plugin asks: it runs
 /// before inlining), else, without --tree, the trace frames; a log does not
 /// tell the translation unit, so mainfile: entries never decide here.
