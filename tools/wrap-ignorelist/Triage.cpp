@@ -211,7 +211,7 @@ bool isRecordFile(StringRef Path) {
 
 } // namespace
 
-int runTriage(const TriageOptions &O) {
+Expected<ExitCode> runTriage(const TriageOptions &O) {
   const std::string &TreeDir = O.Tree, &ListsDir = O.Ignorelists,
                     &AfterLog = O.After, &MapPath = O.SystemMap,
                     &Format = O.Format;
