@@ -26,6 +26,7 @@
 
 #include "CarrySelect.h"
 #include "MemoryFacts.h"
+#include "RemarkSchema.h"
 #include "SerialCompare.h"
 #include "SumIdioms.h"
 #include "ValueEquivalence.h"
@@ -55,7 +56,7 @@ StringRef idiomName(Idiom I) {
     return Name;
 #include "Idioms.def"
   case Idiom::Ignorelist:
-    return "ignorelist";
+    return remark::tag::Ignorelist;
   }
   return "?";
 }

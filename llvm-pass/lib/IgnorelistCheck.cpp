@@ -1,11 +1,11 @@
 //===- IgnorelistCheck.cpp - The ignorelist query of a check in the IR ----===//
 //
-// Part of wrapidiom. The plugin's side of Ignorelist.h: what a check is for
-// the lists, taken from the IR. Ignorelist.cpp itself has no IR in it, so
-// that wrap-ignorelist triage compiles the same matcher.
+// Part of wrapidiom. See IgnorelistCheck.h: what a check is for the lists,
+// taken from the IR. The matcher itself (common/ignorelist) has no IR in
+// it, so that wrap-ignorelist links the same one.
 //
 //===----------------------------------------------------------------------===//
-#include "Ignorelist.h"
+#include "IgnorelistCheck.h"
 #include "OverflowCheck.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -17,17 +17,18 @@ using namespace llvm;
 
 namespace wrapidiom {
 
-std::optional<Ignorelist::Match>
-Ignorelist::lookup(const OverflowCheck &C, const Function &F) const {
+std::optional<Ignorelist::Match> lookup(const Ignorelist &IL,
+                                        const OverflowCheck &C,
+                                        const Function &F) {
   std::string File;
   if (std::optional<SourceLoc> Loc = C.sourceLoc())
     File = Loc->File;
   else if (const DILocation *DL = C.Branch->getDebugLoc())
     File = DL->getFilename().str();
   std::string Fun = F.getName().str();
-  return lookup(IgnorelistQuery::forSite(C.sanitizer(), File,
-                                         F.getParent()->getSourceFileName(),
-                                         Fun, C.typeString()));
+  return IL.lookup(IgnorelistQuery::forSite(
+      C.sanitizer(), File, F.getParent()->getSourceFileName(), Fun,
+      C.typeString()));
 }
 
 } // namespace wrapidiom

@@ -3,7 +3,7 @@
 // Part of wrapidiom. See WrapIdiom.h.
 //
 //===----------------------------------------------------------------------===//
-#include "Ignorelist.h"
+#include "IgnorelistCheck.h"
 #include "WrapIdiom.h"
 
 #include "llvm/IR/DiagnosticInfo.h"

@@ -7,7 +7,7 @@
 //   opt -load-pass-plugin=WrapIdiom.so -passes=wrap-idiom ...
 //
 //===----------------------------------------------------------------------===//
-#include "Ignorelist.h"
+#include "IgnorelistCheck.h"
 #include "Options.h"
 #include "WrapIdiom.h"
 #include "PointerNull.h"

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "PointerNull.h"
 #include "OverflowCheck.h"
+#include "RemarkSchema.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -128,7 +129,8 @@ PreservedAnalyses PointerNullPass::run(Function &F,
     Changed = true;
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "NullOffsetAllowed",
+      return OptimizationRemarkAnalysis(remark::PassName,
+                                        remark::name::NullOffsetAllowed,
                                         C.Branch)
              << "pointer-overflow check: a null base may take an offset "
                 "(-wrap-idiom-null-offset=allow); wrap and a non-null base "

@@ -14,10 +14,11 @@
 
 #include "CircularDifference.h"
 #include "IdiomMatcher.h"
-#include "Ignorelist.h"
+#include "IgnorelistCheck.h"
 #include "Options.h"
 #include "OverflowCheck.h"
 #include "PromotedFunction.h"
+#include "RemarkSchema.h"
 #include "SignedRecheck.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -184,14 +185,13 @@ bool applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
                      const Function &F, Decision &D) {
   if (IL.empty())
     return false;
-  std::optional<Ignorelist::Match> M = IL.lookup(C, F);
+  std::optional<Ignorelist::Match> M = lookup(IL, C, F);
   if (!M)
     return false;
-  std::string Where =
-      "`" + M->Entry + "` (" + M->File + ":" + std::to_string(M->Line) + ")";
+  std::string Where = remark::entryText(M->Entry, M->File, M->Line);
   if (M->Sanitize) {
     ++NumIgnorelistKept;
-    D.Reason = "kept by " + Where +
+    D.Reason = remark::tag::KeptBy + Where +
                (D ? " over the " + idiomName(D.Kind).str() + " idiom" : "");
     D.Kind = Idiom::None;
     return true;
@@ -274,9 +274,10 @@ template <typename RemarkT> void appendSite(RemarkT &R, const OverflowCheck &C) 
       Here.getColumn() == L->Column &&
       StringRef(L->File).ends_with(Here.getRelativePath()))
     return;
-  R << " [" << ore::NV("Site", (Twine(L->File) + ":" + Twine(L->Line) + ":" +
-                                 Twine(L->Column))
-                                    .str())
+  R << " ["
+    << ore::NV(remark::key::Site, (Twine(L->File) + ":" + Twine(L->Line) +
+                                   ":" + Twine(L->Column))
+                                      .str())
     << "]";
 }
 
@@ -296,12 +297,12 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
   BasicBlock *BB = C.Branch->getParent();
   if (Rechecked) {
     ORE.emit([&] {
-      OptimizationRemark R(DEBUG_TYPE, "CheckRechecked", remarkLocation(C),
-                           BB);
-      R << "re-checked " << ore::NV("Sanitizer", C.sanitizer())
-        << " check on " << ore::NV("Op", C.opName()) << ": "
-        << ore::NV("Idiom", idiomName(D.Kind)) << " ("
-        << ore::NV("Proof", idiomDescription(D.Kind)) << ")";
+      OptimizationRemark R(remark::PassName, remark::name::CheckRechecked,
+                           remarkLocation(C), BB);
+      R << "re-checked " << ore::NV(remark::key::Sanitizer, C.sanitizer())
+        << " check on " << ore::NV(remark::key::Op, C.opName()) << ": "
+        << ore::NV(remark::key::Idiom, idiomName(D.Kind)) << " ("
+        << ore::NV(remark::key::Proof, idiomDescription(D.Kind)) << ")";
       appendSite(R, C);
       return R;
     });
@@ -309,14 +310,15 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
   }
   if (Removed) {
     ORE.emit([&] {
-      OptimizationRemark R(DEBUG_TYPE, "CheckRemoved", remarkLocation(C), BB);
-      R << "removed " << ore::NV("Sanitizer", C.sanitizer()) << " check on "
-        << ore::NV("Op", C.opName()) << ": "
-        << ore::NV("Idiom", idiomName(D.Kind)) << " (";
+      OptimizationRemark R(remark::PassName, remark::name::CheckRemoved,
+                           remarkLocation(C), BB);
+      R << "removed " << ore::NV(remark::key::Sanitizer, C.sanitizer())
+        << " check on " << ore::NV(remark::key::Op, C.opName()) << ": "
+        << ore::NV(remark::key::Idiom, idiomName(D.Kind)) << " (";
       if (D.Detail.empty())
-        R << ore::NV("Proof", proofOf(D));
+        R << ore::NV(remark::key::Proof, proofOf(D));
       else
-        R << ore::NV("Entry", D.Detail);
+        R << ore::NV(remark::key::Entry, D.Detail);
       R << ")";
       if (foldsPart(C))
         R << "; its offset-overflow and null-pointer parts stay";
@@ -327,21 +329,24 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
   }
   if (D) { // recognised, but -wrap-idiom-mode=report keeps it
     ORE.emit([&] {
-      OptimizationRemarkAnalysis R(DEBUG_TYPE, "CheckRecognised",
+      OptimizationRemarkAnalysis R(remark::PassName,
+                                   remark::name::CheckRecognised,
                                    remarkLocation(C), BB);
-      R << "recognised " << ore::NV("Sanitizer", C.sanitizer())
-        << " check on " << ore::NV("Op", C.opName()) << ": "
-        << ore::NV("Idiom", idiomName(D.Kind)) << " (" << proofOf(D)
-        << "); kept by -wrap-idiom-mode=report";
+      R << "recognised " << ore::NV(remark::key::Sanitizer, C.sanitizer())
+        << " check on " << ore::NV(remark::key::Op, C.opName()) << ": "
+        << ore::NV(remark::key::Idiom, idiomName(D.Kind)) << " ("
+        << proofOf(D) << "); kept by -wrap-idiom-mode=report";
       appendSite(R, C);
       return R;
     });
     return;
   }
   ORE.emit([&] {
-    OptimizationRemarkMissed R(DEBUG_TYPE, "CheckKept", remarkLocation(C), BB);
-    R << "kept " << ore::NV("Sanitizer", C.sanitizer()) << " check on "
-      << ore::NV("Op", C.opName()) << ": " << ore::NV("Reason", D.Reason);
+    OptimizationRemarkMissed R(remark::PassName, remark::name::CheckKept,
+                               remarkLocation(C), BB);
+    R << "kept " << ore::NV(remark::key::Sanitizer, C.sanitizer())
+      << " check on " << ore::NV(remark::key::Op, C.opName()) << ": "
+      << ore::NV(remark::key::Reason, D.Reason);
     appendSite(R, C);
     return R;
   });

@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 #include "WrapvPointer.h"
 
+#include "RemarkSchema.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -160,11 +162,13 @@ PreservedAnalyses WrapvPointerPass::run(Module &M, ModuleAnalysisManager &) {
       continue;
     OptimizationRemarkEmitter ORE(&F);
     ORE.emit([&] {
-      OptimizationRemarkAnalysis R(DEBUG_TYPE, "WrapvPointer", &F);
+      OptimizationRemarkAnalysis R(remark::PassName,
+                                   remark::name::WrapvPointer, &F);
       if (Changed)
         R << "wrapv-pointer: dropped the no-wrap flags of "
-          << ore::NV("Instructions", Insts) << " GEP instructions and "
-          << ore::NV("Constants", S.rebuilt())
+          << ore::NV(remark::key::Instructions, Insts)
+          << " GEP instructions and "
+          << ore::NV(remark::key::Constants, S.rebuilt())
           << " GEP constant expressions";
       else
         R << "wrapv-pointer: nothing to strip (no GEP has a no-wrap flag; "

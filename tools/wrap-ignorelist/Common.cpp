@@ -17,6 +17,16 @@ using namespace llvm;
 
 namespace wil {
 
+char CommandError::ID;
+
+Error usageError(const Twine &Msg) {
+  return make_error<CommandError>(Msg.str(), /*Usage=*/true);
+}
+
+Error fatalError(const Twine &Msg) {
+  return make_error<CommandError>(Msg.str(), /*Usage=*/false);
+}
+
 void Diagnostics::add(StringRef File, unsigned Line, Severity Sev,
                       const Twine &Msg) {
   Diag D;

@@ -26,6 +26,33 @@ enum ExitCode : int {
   ExitUsage = 2,    // bad command line, unreadable file
 };
 
+/// A failure that stops a subcommand: main prints
+/// "wrap-ignorelist: error: MESSAGE", for a usage error followed by "run
+/// 'wrap-ignorelist help' for usage", and exits with ExitUsage. Problems
+/// found in the input are not CommandErrors: they are printed as
+/// Diagnostics and the subcommand returns ExitProblems.
+class CommandError : public llvm::ErrorInfo<CommandError> {
+public:
+  static char ID;
+  CommandError(std::string Message, bool Usage)
+      : Message(std::move(Message)), Usage(Usage) {}
+  void log(llvm::raw_ostream &OS) const override { OS << Message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+  bool isUsage() const { return Usage; }
+
+private:
+  std::string Message;
+  bool Usage;
+};
+
+/// A bad command line: the message and the hint to run 'help'.
+llvm::Error usageError(const llvm::Twine &Msg);
+/// An input that cannot be used (unreadable file, bad directory, a list
+/// that does not load): the message alone.
+llvm::Error fatalError(const llvm::Twine &Msg);
+
 enum class Severity { Error, Warning };
 
 /// One problem, printed as `FILE:LINE: error|warning: message` (or

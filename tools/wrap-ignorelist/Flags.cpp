@@ -18,10 +18,10 @@ namespace wil {
 
 namespace {
 
-/// Read and parse every file; on an unreadable file return 2, on a parse
-/// error print it and return 1, else 0.
-int loadAll(ArrayRef<std::string> Paths,
-            std::vector<std::unique_ptr<SCLFile>> &Out) {
+/// Read and parse every file; an unreadable file is the error, a parse
+/// error is printed and makes ExitProblems, else ExitOK.
+Expected<ExitCode> loadAll(ArrayRef<std::string> Paths,
+                           std::vector<std::unique_ptr<SCLFile>> &Out) {
   for (const std::string &P : Paths) {
     Expected<std::unique_ptr<SCLFile>> F = SCLFile::read(P);
     if (!F)
@@ -40,14 +40,15 @@ int loadAll(ArrayRef<std::string> Paths,
 
 } // namespace
 
-int runFlags(const FlagsOptions &O) {
+Expected<ExitCode> runFlags(const FlagsOptions &O) {
   bool Clang = O.Clang;
   const std::vector<std::string> &Files = O.Files;
   if (Files.empty())
     return usageError("flags: no ignorelist given");
   std::vector<std::unique_ptr<SCLFile>> Lists;
-  if (int RC = loadAll(Files, Lists))
-    return RC;
+  Expected<ExitCode> Loaded = loadAll(Files, Lists);
+  if (!Loaded || *Loaded != ExitOK)
+    return Loaded;
   std::string Out;
   for (const std::string &F : Files) {
     std::string Abs = absolutePath(F);
@@ -64,7 +65,7 @@ int runFlags(const FlagsOptions &O) {
   return ExitOK;
 }
 
-int runCombine(const CombineOptions &O) {
+Expected<ExitCode> runCombine(const CombineOptions &O) {
   const std::string &Output = O.Output;
   const std::vector<std::string> &Files = O.Files;
   if (Output.empty())
@@ -72,8 +73,9 @@ int runCombine(const CombineOptions &O) {
   if (Files.empty())
     return usageError("combine: no ignorelist given");
   std::vector<std::unique_ptr<SCLFile>> Lists;
-  if (int RC = loadAll(Files, Lists))
-    return RC;
+  Expected<ExitCode> Loaded = loadAll(Files, Lists);
+  if (!Loaded || *Loaded != ExitOK)
+    return Loaded;
 
   // A "#!special-case-list-vN" line only counts as the first line.
   std::string Version;

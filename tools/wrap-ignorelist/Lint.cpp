@@ -282,7 +282,7 @@ void Linter::check(SCLFile &F) {
 
 } // namespace
 
-int runLint(const LintOptions &O) {
+Expected<ExitCode> runLint(const LintOptions &O) {
   const std::string &TreeDir = O.Tree;
   const std::vector<std::string> &Files = O.Files;
   bool Stats = O.Stats;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "Liveness.h"
 
+#include "RemarkSchema.h"
 #include "RemarksReader.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -18,17 +19,11 @@ using namespace llvm;
 namespace wil {
 
 std::pair<std::string, unsigned> entryLocation(StringRef Text) {
-  // The entry text is quoted with backticks and contains no "` (".
-  size_t Open = Text.find("` (");
-  if (!Text.starts_with("`") || Open == StringRef::npos)
+  std::optional<wrapidiom::remark::EntryLocation> Loc =
+      wrapidiom::remark::parseEntryText(Text);
+  if (!Loc)
     return {"", 0};
-  StringRef Loc = Text.drop_front(Open + 3);
-  Loc = Loc.take_until([](char C) { return C == ')'; });
-  auto [Path, LineStr] = Loc.rsplit(':');
-  unsigned Line = 0;
-  if (Path.empty() || LineStr.getAsInteger(10, Line) || !Line)
-    return {"", 0};
-  return {sys::path::filename(Path).str(), Line};
+  return {sys::path::filename(Loc->File).str(), Loc->Line};
 }
 
 namespace {

@@ -5,12 +5,15 @@
 //===----------------------------------------------------------------------===//
 #include "RemarksReader.h"
 
+#include "RemarkSchema.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Remarks/Remark.h"
 #include "llvm/Remarks/RemarkFormat.h"
 #include "llvm/Remarks/RemarkParser.h"
 
 using namespace llvm;
+namespace remark = wrapidiom::remark;
 
 namespace wil {
 
@@ -91,15 +94,15 @@ void readWrapRemarks(StringRef Path, StringRef Text,
     ++Index;
     ++Stats.Total;
     const remarks::Remark &Rem = **R;
-    if (Rem.PassName != "wrap-idiom")
+    if (Rem.PassName != remark::PassName)
       continue;
     ++Stats.Wrap;
     WrapRemark W;
-    if (Rem.RemarkName == "CheckRemoved")
+    if (Rem.RemarkName == remark::name::CheckRemoved)
       W.Record = "removed";
-    else if (Rem.RemarkName == "CheckKept")
+    else if (Rem.RemarkName == remark::name::CheckKept)
       W.Record = "kept";
-    else if (Rem.RemarkName == "CheckRecognised")
+    else if (Rem.RemarkName == remark::name::CheckRecognised)
       W.Record = "recognised";
     else
       continue; // statistics and future remarks
@@ -109,17 +112,17 @@ void readWrapRemarks(StringRef Path, StringRef Text,
     std::string Site;
     for (const remarks::Argument &A : Rem.Args) {
       std::string Val = unquote(A.Val);
-      if (A.Key == "Sanitizer")
+      if (A.Key == remark::key::Sanitizer)
         W.Sanitizer = Val;
-      else if (A.Key == "Op")
+      else if (A.Key == remark::key::Op)
         W.Op = Val;
-      else if (A.Key == "Idiom")
+      else if (A.Key == remark::key::Idiom)
         W.Idiom = Val;
-      else if (A.Key == "Reason")
+      else if (A.Key == remark::key::Reason)
         W.Reason = Val;
-      else if (A.Key == "Site")
+      else if (A.Key == remark::key::Site)
         Site = Val;
-      else if (A.Key == "Entry")
+      else if (A.Key == remark::key::Entry)
         W.Entry = Val;
     }
     // Site, when there, is where the runtime report of this check points
@@ -143,15 +146,17 @@ void readWrapRemarks(StringRef Path, StringRef Text,
       W.Line = Rem.Loc->SourceLine;
       W.Column = Rem.Loc->SourceColumn;
     }
-    if (W.Record == "kept" && StringRef(W.Reason).starts_with("kept by `"))
-      W.Entry = StringRef(W.Reason).drop_front(StringRef("kept by ").size()).str();
+    StringRef KeptBy = W.Reason;
+    if (W.Record == "kept" && KeptBy.consume_front(remark::tag::KeptBy) &&
+        remark::isEntryText(KeptBy))
+      W.Entry = KeptBy.str();
     std::vector<std::string> Missing;
     if (W.Sanitizer.empty())
-      Missing.push_back("Sanitizer");
+      Missing.push_back(remark::key::Sanitizer);
     if (W.Op.empty())
-      Missing.push_back("Op");
+      Missing.push_back(remark::key::Op);
     if (W.File.empty())
-      Missing.push_back("DebugLoc or Site");
+      Missing.push_back(std::string("DebugLoc or ") + remark::key::Site);
     if (!Missing.empty()) {
       Diags.error(Path, DocLine,
                   "wrap-idiom remark " + Rem.RemarkName + " in function '" +

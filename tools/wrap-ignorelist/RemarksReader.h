@@ -1,7 +1,8 @@
 //===- RemarksReader.h - wrap-idiom remarks from -fsave-optimization-record ===//
 //
 // Part of wrapidiom. Reads clang's YAML optimization records (*.opt.yaml)
-// with LLVM's remarks library and keeps the wrap-idiom pass's remarks:
+// with LLVM's remarks library and keeps the wrap-idiom pass's remarks (their
+// names and keys: common/remarks/RemarkSchema.def):
 //   CheckRemoved    (!Passed)   Sanitizer, Op, Idiom[, Site]
 //   CheckKept       (!Missed)   Sanitizer, Op, Reason[, Site]
 //   CheckRecognised (!Analysis) Sanitizer, Op, Idiom[, Site]

@@ -10,7 +10,7 @@
 
 namespace wil {
 
-/// Each subcommand's command line, as CommandLine.cpp's cl::SubCommand
+/// Each subcommand's command line, as main.cpp's cl::SubCommand
 /// options parse it.
 struct LintOptions {
   std::string Tree;
@@ -32,15 +32,13 @@ struct CombineOptions {
   std::vector<std::string> Files;
 };
 
-int runLint(const LintOptions &O);
-int runTriage(const TriageOptions &O);
-int runFlags(const FlagsOptions &O);
-int runCombine(const CombineOptions &O);
-
-/// Print "wrap-ignorelist: error: Msg" and a hint to stderr; return 2.
-int usageError(const llvm::Twine &Msg);
-/// Print "wrap-ignorelist: error: Msg" to stderr; return 2.
-int fatalError(const llvm::Twine &Msg);
+/// Each returns the exit status of a run that got to its end (ExitOK, or
+/// ExitProblems after printing the problems), or the CommandError
+/// (usageError(), fatalError()) that stopped it, which main prints.
+llvm::Expected<ExitCode> runLint(const LintOptions &O);
+llvm::Expected<ExitCode> runTriage(const TriageOptions &O);
+llvm::Expected<ExitCode> runFlags(const FlagsOptions &O);
+llvm::Expected<ExitCode> runCombine(const CombineOptions &O);
 
 } // namespace wil
 

@@ -28,7 +28,7 @@ namespace {
 
 
 /// The deciding entry for a site: the plugin's own matcher (Ignorelist.h,
-/// compiled into this tool) asked the plugin's question. fun: is the
+/// the library both link) asked the plugin's question. fun: is the
 /// function the source puts the line in (what the plugin asks: it runs
 /// before inlining), else, without --tree, the trace frames; a log does not
 /// tell the translation unit, so mainfile: entries never decide here.
@@ -211,7 +211,7 @@ bool isRecordFile(StringRef Path) {
 
 } // namespace
 
-int runTriage(const TriageOptions &O) {
+Expected<ExitCode> runTriage(const TriageOptions &O) {
   const std::string &TreeDir = O.Tree, &ListsDir = O.Ignorelists,
                     &AfterLog = O.After, &MapPath = O.SystemMap,
                     &Format = O.Format;

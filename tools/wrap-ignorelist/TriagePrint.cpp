@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "Triage.h"
 
+#include "RemarkSchema.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -223,7 +225,7 @@ void Triage::printResolution(raw_ostream &OS) {
         ++R;
         if (First)
           Still.push_back(St);
-      } else if (St->RemovedBy == "ignorelist" ||
+      } else if (St->RemovedBy == wrapidiom::remark::tag::Ignorelist ||
                  (St->RemovedBy.empty() && St->Covered &&
                   !St->Covered->Sanitize)) {
         ++L;

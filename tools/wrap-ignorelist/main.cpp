@@ -57,18 +57,29 @@ exit status: 0 fine, 1 problems found or malformed input, 2 usage error or
 unreadable file.
 )";
 
-int usageError(const Twine &Msg) {
-  errs() << "wrap-ignorelist: error: " << Msg << "\n"
-         << "run 'wrap-ignorelist help' for usage\n";
-  return ExitUsage;
-}
-
-int fatalError(const Twine &Msg) {
-  errs() << "wrap-ignorelist: error: " << Msg << "\n";
-  return ExitUsage;
-}
-
 namespace {
+
+/// Print the error that stopped a run; its exit status.
+int report(Error E) {
+  handleAllErrors(
+      std::move(E),
+      [](const CommandError &CE) {
+        errs() << "wrap-ignorelist: error: " << CE.message() << "\n";
+        if (CE.isUsage())
+          errs() << "run 'wrap-ignorelist help' for usage\n";
+      },
+      [](const ErrorInfoBase &EI) {
+        errs() << "wrap-ignorelist: error: " << EI.message() << "\n";
+      });
+  return ExitUsage;
+}
+
+/// A subcommand's exit status: its own, or that of the error it returned.
+int exitStatus(Expected<ExitCode> Status) {
+  if (!Status)
+    return report(Status.takeError());
+  return *Status;
+}
 
 // The subcommands and their options (llvm::cl). Options registered with no
 // subcommand (LLVM's own, from libLLVM) belong to the top level and are not
@@ -150,7 +161,7 @@ int main(int argc, char **argv) {
   using namespace wil;
   qr_prog = "wrap-ignorelist"; // the console-log reader's messages
   if (argc < 2)
-    return usageError("no command given");
+    return report(usageError("no command given"));
   StringRef Cmd = argv[1];
   if (Cmd == "help" || Cmd == "--help" || Cmd == "-h") {
     outs() << Usage;
@@ -162,24 +173,25 @@ int main(int argc, char **argv) {
     return ExitOK;
   }
   if (Cmd != "lint" && Cmd != "triage" && Cmd != "flags" && Cmd != "combine")
-    return usageError("unknown command '" + Cmd + "'");
+    return report(usageError("unknown command '" + Cmd + "'"));
   std::string Messages;
   raw_string_ostream MS(Messages);
   if (!cl::ParseCommandLineOptions(argc, argv, "", &MS))
     return commandLineError(Messages);
   if (std::optional<std::string> E = emptyValue())
-    return usageError(*E);
+    return report(usageError(*E));
   std::vector<std::string> Positional(Files.begin(), Files.end());
   if (LintCmd)
-    return runLint({Tree, Stats,
-                    std::vector<std::string>(RemarkDirs.begin(), RemarkDirs.end()),
-                    Positional});
+    return exitStatus(runLint(
+        {Tree, Stats,
+         std::vector<std::string>(RemarkDirs.begin(), RemarkDirs.end()),
+         Positional}));
   if (TriageCmd)
-    return runTriage({Tree, MaintainersFile, ListsDir, After, SystemMap, Format,
-                      Positional});
+    return exitStatus(runTriage({Tree, MaintainersFile, ListsDir, After,
+                                 SystemMap, Format, Positional}));
   if (FlagsCmd)
-    return runFlags({ClangFlags, Positional});
+    return exitStatus(runFlags({ClangFlags, Positional}));
   if (CombineCmd)
-    return runCombine({Output, Positional});
-  return usageError("unknown command '" + Cmd + "'");
+    return exitStatus(runCombine({Output, Positional}));
+  return report(usageError("unknown command '" + Cmd + "'"));
 }

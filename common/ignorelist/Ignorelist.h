@@ -17,10 +17,11 @@
 // clang 19 as well. Like clang >= 21, when several entries match, the last
 // one wins: later line in a file, later file on the command line.
 //
-// This is the one ignorelist matcher of the project: the plugin asks it for
-// a check (IgnorelistCheck.cpp builds the query from the IR), and
-// `wrap-ignorelist triage` (which compiles this file, not the IR part) for
-// a site of a console log, through the same IgnorelistQuery::forSite().
+// This is the one ignorelist matcher of the project, a library with no IR
+// in it (common/ignorelist): the plugin asks it for a check
+// (llvm-pass/lib/IgnorelistCheck.cpp builds the query from the IR), and
+// `wrap-ignorelist triage` for a site of a console log, both through
+// IgnorelistQuery::forSite().
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_IGNORELIST_H
@@ -39,14 +40,7 @@
 #include <string>
 #include <vector>
 
-namespace llvm {
-class Function;
-class LLVMContext;
-} // namespace llvm
-
 namespace wrapidiom {
-
-class OverflowCheck;
 
 /// The kinds of entry the lists are asked about. SpecialCaseList takes any
 /// `word:`; Ignorelist::load refuses the others (an entry that would never
@@ -105,9 +99,6 @@ public:
 
   /// The entry that decides this query (the last matching one), if any.
   std::optional<Match> lookup(const IgnorelistQuery &Q) const;
-  /// The same for check C of F (IgnorelistCheck.cpp; the plugin only).
-  std::optional<Match> lookup(const OverflowCheck &C,
-                              const llvm::Function &F) const;
 
   bool empty() const { return Lists.empty(); }
 
@@ -119,19 +110,6 @@ private:
   };
   std::vector<List> Lists;
 };
-
-/// Read the ignorelists named by -wrap-idiom-ignorelist, once per process:
-/// only the first call reads, later ones (and ignorelist()) see its result.
-/// The plugin calls it when it registers its passes with a PassBuilder, so
-/// the lists are read and checked before any module is optimised, even one
-/// without a function. The command line is parsed by then: opt and clang
-/// both load the plugin, parse the options, then build the pipeline.
-void loadIgnorelists();
-
-/// The loaded ignorelists. If one could not be loaded, the error (naming
-/// file, line and cause) is diagnosed once through Ctx, which fails the
-/// compilation, and the result is null: the caller then changes nothing.
-const Ignorelist *ignorelist(llvm::LLVMContext &Ctx);
 
 } // namespace wrapidiom
 
