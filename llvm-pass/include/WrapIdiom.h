@@ -22,24 +22,30 @@
 #ifndef WRAPIDIOM_WRAPIDIOM_H
 #define WRAPIDIOM_WRAPIDIOM_H
 
+#include "Options.h"
+
 #include "llvm/IR/PassManager.h"
 
 namespace wrapidiom {
 
 class WrapIdiomPass : public llvm::PassInfoMixin<WrapIdiomPass> {
 public:
+  explicit WrapIdiomPass(WrapIdiomOptions Opts) : Opts(std::move(Opts)) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   // Like the sanitizers it edits: runs on optnone (-O0) functions too.
   static bool isRequired() { return true; }
   static llvm::StringRef name() { return "wrap-idiom"; }
+
+private:
+  WrapIdiomOptions Opts;
 };
 
 /// Runs once per module ahead of WrapIdiomPass, wherever the plugin adds
 /// that (pipeline start, `opt -passes=wrap-idiom`): diagnoses an ignorelist
 /// that could not be loaded, so that a module without a single function
 /// fails as well, and sets the module flag "wrap-idiom" for
-/// WrapIdiomLinkCheckPass.
+/// WrapIdiomLinkCheckPass. It decides nothing: it takes no options.
 class WrapIdiomModulePass : public llvm::PassInfoMixin<WrapIdiomModulePass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M,

@@ -6,6 +6,9 @@
 //                                            every optimisation level
 //   opt -load-pass-plugin=WrapIdiom.so -passes=wrap-idiom ...
 //
+// The -wrap-idiom-* options below are read once, into the WrapIdiomOptions
+// (Options.h) each pipeline's passes are built with.
+//
 //===----------------------------------------------------------------------===//
 #include "Ignorelist.h"
 #include "Options.h"
@@ -142,59 +145,64 @@ const Ignorelist *ignorelist(LLVMContext &Ctx) {
   return nullptr;
 }
 
-Mode mode() { return ModeOpt; }
-bool signedWrapDefined() { return SignedWrap; }
-bool pointerWrapDefined() { return PointerWrap || WrapvPointer; }
-bool wrapvPointer() { return WrapvPointer; }
-bool nullOffsetAllowed() { return NullOffsetOpt == NullOffset::Allow; }
-unsigned budget() { return std::max(1u, unsigned(Budget)); }
+namespace {
 
-bool idiomEnabled(Idiom I) {
-  for (Idiom D : DisabledIdioms)
-    if (D == I)
-      return false;
-  return true;
+/// The options as given on the command line: the defaults of every
+/// pipeline.
+WrapIdiomOptions commandLineOptions() {
+  WrapIdiomOptions O;
+  O.Action = ModeOpt;
+  O.Disabled.assign(DisabledIdioms.begin(), DisabledIdioms.end());
+  O.SignedWrap = SignedWrap;
+  O.PointerWrap = PointerWrap;
+  O.WrapvPointer = WrapvPointer;
+  O.NullOffsetAllowed = NullOffsetOpt == NullOffset::Allow;
+  O.Budget = Budget;
+  return O;
 }
+
+void addWrapIdiom(ModulePassManager &MPM, const WrapIdiomOptions &Opts) {
+  MPM.addPass(WrapIdiomModulePass());
+  MPM.addPass(createModuleToFunctionPassAdaptor(WrapIdiomPass(Opts)));
+}
+
+} // namespace
 
 } // namespace wrapidiom
 
 namespace {
-
-void addWrapIdiom(ModulePassManager &MPM) {
-  MPM.addPass(wrapidiom::WrapIdiomModulePass());
-  MPM.addPass(createModuleToFunctionPassAdaptor(wrapidiom::WrapIdiomPass()));
-}
 
 void registerCallbacks(PassBuilder &PB) {
   using namespace wrapidiom;
   // Options are parsed by now, modules not yet optimised: a bad list fails
   // every compilation, whatever the module holds.
   loadIgnorelists();
+  const WrapIdiomOptions Defaults = commandLineOptions();
   // `-passes=wrap-idiom` is the module pass, so that opt reports a bad
   // list for a module without functions too; `function(wrap-idiom)` the
   // function pass alone.
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [Defaults](StringRef Name, ModulePassManager &MPM,
+                 ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == WrapvPointerPass::name()) {
           MPM.addPass(WrapvPointerPass());
           return true;
         }
         if (Name != WrapIdiomPass::name())
           return false;
-        addWrapIdiom(MPM);
+        addWrapIdiom(MPM, Defaults);
         return true;
       });
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, FunctionPassManager &FPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [Defaults](StringRef Name, FunctionPassManager &FPM,
+                 ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == PointerNullPass::name()) {
           FPM.addPass(PointerNullPass());
           return true;
         }
         if (Name != WrapIdiomPass::name())
           return false;
-        FPM.addPass(WrapIdiomPass());
+        FPM.addPass(WrapIdiomPass(Defaults));
         return true;
       });
   // Pipeline start: clang's IR as emitted, before SROA/InstCombine rewrite
@@ -202,12 +210,12 @@ void registerCallbacks(PassBuilder &PB) {
   // With -wrap-idiom-wrapv-pointer, the GEP flags go before anything else
   // can rely on them, wrap-idiom included.
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        if (wrapvPointer())
+      [Defaults](ModulePassManager &MPM, OptimizationLevel) {
+        if (Defaults.WrapvPointer)
           MPM.addPass(WrapvPointerPass());
-        if (nullOffsetAllowed())
+        if (Defaults.NullOffsetAllowed)
           MPM.addPass(createModuleToFunctionPassAdaptor(PointerNullPass()));
-        addWrapIdiom(MPM);
+        addWrapIdiom(MPM, Defaults);
       });
   // An LTO link's pipelines do not start there: given only to the link,
   // the plugin would do nothing without a word.
