@@ -5,9 +5,11 @@
 //   clang -fpass-plugin=WrapIdiom.so ...     runs it at pipeline start, at
 //                                            every optimisation level
 //   opt -load-pass-plugin=WrapIdiom.so -passes=wrap-idiom ...
+//   opt -load-pass-plugin=WrapIdiom.so -passes='wrap-idiom<report>' ...
 //
 // The -wrap-idiom-* options below are read once, into the WrapIdiomOptions
-// (Options.h) each pipeline's passes are built with.
+// (Options.h) each pipeline's passes are built with; pipeline parameters
+// override them.
 //
 //===----------------------------------------------------------------------===//
 #include "Ignorelist.h"
@@ -16,11 +18,13 @@
 #include "PointerNull.h"
 #include "WrapvPointer.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
 
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
@@ -30,6 +34,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <memory>
 
 using namespace llvm;
 
@@ -166,6 +171,31 @@ void addWrapIdiom(ModulePassManager &MPM, const WrapIdiomOptions &Opts) {
   MPM.addPass(createModuleToFunctionPassAdaptor(WrapIdiomPass(Opts)));
 }
 
+/// `wrap-idiom` or `wrap-idiom<params>`: Add the pass(es) with the
+/// options of the parameters over Defaults. False if Name is another pass
+/// or its parameters are bad. A bad parameter is reported here, once (the
+/// pass builder tries a name with every kind of pass manager), and the
+/// pass builder then fails on the name: opt prints both and exits 1.
+bool parseWrapIdiom(StringRef Name, const WrapIdiomOptions &Defaults,
+                    StringSet<> &Reported,
+                    function_ref<void(WrapIdiomOptions)> Add) {
+  if (!PassBuilder::checkParametrizedPassName(Name, WrapIdiomPass::name()))
+    return false;
+  Expected<WrapIdiomOptions> Opts = PassBuilder::parsePassParameters(
+      [&](StringRef Params) {
+        return WrapIdiomOptions::parse(Params, Defaults);
+      },
+      Name, WrapIdiomPass::name());
+  if (!Opts) {
+    std::string Message = toString(Opts.takeError());
+    if (Reported.insert(Name).second)
+      errs() << "error: wrap-idiom: " << Message << "\n";
+    return false;
+  }
+  Add(std::move(*Opts));
+  return true;
+}
+
 } // namespace
 
 } // namespace wrapidiom
@@ -178,32 +208,38 @@ void registerCallbacks(PassBuilder &PB) {
   // every compilation, whatever the module holds.
   loadIgnorelists();
   const WrapIdiomOptions Defaults = commandLineOptions();
-  // `-passes=wrap-idiom` is the module pass, so that opt reports a bad
-  // list for a module without functions too; `function(wrap-idiom)` the
-  // function pass alone.
+  auto Reported = std::make_shared<StringSet<>>();
+  // `-passes=wrap-idiom` is the module pass and the function pass, so
+  // that opt reports a bad list for a module without functions too;
+  // `function(wrap-idiom)` the function pass alone, `wrap-idiom-module`
+  // (what the first prints as) the module pass alone.
   PB.registerPipelineParsingCallback(
-      [Defaults](StringRef Name, ModulePassManager &MPM,
-                 ArrayRef<PassBuilder::PipelineElement>) {
+      [Defaults, Reported](StringRef Name, ModulePassManager &MPM,
+                           ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == WrapvPointerPass::name()) {
           MPM.addPass(WrapvPointerPass());
           return true;
         }
-        if (Name != WrapIdiomPass::name())
-          return false;
-        addWrapIdiom(MPM, Defaults);
-        return true;
+        if (Name == WrapIdiomModulePass::pipelineName()) {
+          MPM.addPass(WrapIdiomModulePass());
+          return true;
+        }
+        return parseWrapIdiom(Name, Defaults, *Reported,
+                              [&](WrapIdiomOptions Opts) {
+                                addWrapIdiom(MPM, Opts);
+                              });
       });
   PB.registerPipelineParsingCallback(
-      [Defaults](StringRef Name, FunctionPassManager &FPM,
-                 ArrayRef<PassBuilder::PipelineElement>) {
+      [Defaults, Reported](StringRef Name, FunctionPassManager &FPM,
+                           ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == PointerNullPass::name()) {
           FPM.addPass(PointerNullPass());
           return true;
         }
-        if (Name != WrapIdiomPass::name())
-          return false;
-        FPM.addPass(WrapIdiomPass(Defaults));
-        return true;
+        return parseWrapIdiom(Name, Defaults, *Reported,
+                              [&](WrapIdiomOptions Opts) {
+                                FPM.addPass(WrapIdiomPass(std::move(Opts)));
+                              });
       });
   // Pipeline start: clang's IR as emitted, before SROA/InstCombine rewrite
   // `a + b < a` into the overflow bit itself, and the same at every -O.

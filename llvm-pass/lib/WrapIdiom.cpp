@@ -437,4 +437,13 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
   return PA;
 }
 
+void WrapIdiomPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  static_cast<PassInfoMixin<WrapIdiomPass> *>(this)->printPipeline(
+      OS, MapClassName2PassName);
+  OS << '<';
+  Opts.printParameters(OS);
+  OS << '>';
+}
+
 } // namespace wrapidiom
