@@ -43,6 +43,8 @@ class DominatorTree;
 
 namespace wrapidiom {
 
+struct WrapIdiomOptions;
+
 /// Decide the circular differences of a function. Checks are its checks,
 /// Promoted the same checks mapped onto the promoted function (where DT
 /// and the memory facts in scope are), Sanitize says which ones a
@@ -51,12 +53,13 @@ namespace wrapidiom {
 /// priority). A correcting addition still undecided becomes a
 /// CircularDifference re-check; its subtraction, if still undecided and
 /// every correction of it is re-checked, a CircularDifference removal
-/// (Decision::RemovesCheck).
+/// (Decision::RemovesCheck). Opts may have disabled the idiom.
 void decideCircular(llvm::ArrayRef<OverflowCheck> Checks,
                     llvm::ArrayRef<OverflowCheck> Promoted,
                     llvm::ArrayRef<bool> Sanitize,
                     llvm::MutableArrayRef<Decision> Decisions,
-                    const llvm::DominatorTree &DT);
+                    const llvm::DominatorTree &DT,
+                    const WrapIdiomOptions &Opts);
 
 /// Re-check the correcting addition C of a circular difference: its
 /// overflow bit `ov` becomes `!ov` (and, for a correction chosen by a

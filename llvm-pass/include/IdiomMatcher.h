@@ -28,6 +28,8 @@ class Value;
 
 namespace wrapidiom {
 
+struct WrapIdiomOptions;
+
 /// The idioms the matcher can prove (one row each in Idioms.def). The names
 /// are what `!wrap.idiom` metadata, remarks and statistics use.
 enum class Idiom {
@@ -63,9 +65,12 @@ struct Decision {
 class IdiomMatcher {
 public:
   /// F is the promoted function the checks are mapped onto; TLI that of
-  /// the function it was promoted from. While the matcher lives, the
-  /// memory facts of F (MemoryFacts.h) are in scope for sameValue().
-  IdiomMatcher(llvm::Function &F, const llvm::TargetLibraryInfo &TLI);
+  /// the function it was promoted from; Opts what the pass was asked to do
+  /// (the path walker's budget), held by reference. While the matcher
+  /// lives, the memory facts of F (MemoryFacts.h) are in scope for
+  /// sameValue().
+  IdiomMatcher(llvm::Function &F, const llvm::TargetLibraryInfo &TLI,
+               const WrapIdiomOptions &Opts);
   ~IdiomMatcher();
 
   /// Decide on a check of F (mapped onto the promoted function).
@@ -76,6 +81,7 @@ public:
 
 private:
   llvm::Function &F;
+  const WrapIdiomOptions &Opts;
   struct Lazy; // dominator tree, memory facts, built on first use
   std::unique_ptr<Lazy> L;
   const llvm::DomConditionCache &conditions();

@@ -22,29 +22,48 @@
 #ifndef WRAPIDIOM_WRAPIDIOM_H
 #define WRAPIDIOM_WRAPIDIOM_H
 
+#include "Options.h"
+
 #include "llvm/IR/PassManager.h"
 
 namespace wrapidiom {
 
 class WrapIdiomPass : public llvm::PassInfoMixin<WrapIdiomPass> {
 public:
+  explicit WrapIdiomPass(WrapIdiomOptions Opts) : Opts(std::move(Opts)) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
+  /// `wrap-idiom<report;no-signed-wrap;...>`: every parameter, so that the
+  /// printed pipeline parses back to this pass whatever the options say.
+  void printPipeline(llvm::raw_ostream &OS,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>
+                         MapClassName2PassName);
   // Like the sanitizers it edits: runs on optnone (-O0) functions too.
   static bool isRequired() { return true; }
   static llvm::StringRef name() { return "wrap-idiom"; }
+
+private:
+  WrapIdiomOptions Opts;
 };
 
 /// Runs once per module ahead of WrapIdiomPass, wherever the plugin adds
 /// that (pipeline start, `opt -passes=wrap-idiom`): diagnoses an ignorelist
 /// that could not be loaded, so that a module without a single function
 /// fails as well, and sets the module flag "wrap-idiom" for
-/// WrapIdiomLinkCheckPass.
+/// WrapIdiomLinkCheckPass. It decides nothing: it takes no options. The
+/// module form `wrap-idiom<...>` is this pass and `function(wrap-idiom<...>)`,
+/// and it prints as `wrap-idiom-module`, the name that adds it alone, so
+/// that the printed pipeline parses back to the same two passes.
 class WrapIdiomModulePass : public llvm::PassInfoMixin<WrapIdiomModulePass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
+  void printPipeline(llvm::raw_ostream &OS,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>) {
+    OS << pipelineName();
+  }
   static bool isRequired() { return true; }
+  static llvm::StringRef pipelineName() { return "wrap-idiom-module"; }
 };
 
 /// Runs in an LTO link (full or ThinLTO post-link pipeline). By then clang's

@@ -40,6 +40,8 @@ class Value;
 
 namespace wrapidiom {
 
+struct WrapIdiomOptions;
+
 struct PathVerdict {
   /// GuardedUse, BoundsAndWrap, MulDiv, LoopCounter or AlignZero; None
   /// when unproven.
@@ -48,10 +50,12 @@ struct PathVerdict {
 };
 
 /// DT is F's dominator tree: an operation reached only through the
-/// no-wrap side of a wrap test on the same value cannot wrap at all.
+/// no-wrap side of a wrap test on the same value cannot wrap at all. The
+/// walk takes no more than Opts' budget (Options.h).
 PathVerdict followWrappedPaths(const WrappingOp &Op, llvm::Function &F,
                                const llvm::DominatorTree &DT,
-                               const FunctionIndex &Index);
+                               const FunctionIndex &Index,
+                               const WrapIdiomOptions &Opts);
 
 } // namespace wrapidiom
 

@@ -279,7 +279,7 @@ Circle::corrections(std::string &Why) {
 void decideCircular(ArrayRef<OverflowCheck> Checks,
                     ArrayRef<OverflowCheck> Promoted, ArrayRef<bool> Sanitize,
                     MutableArrayRef<Decision> Decisions,
-                    const DominatorTree &DT) {
+                    const DominatorTree &DT, const WrapIdiomOptions &Opts) {
   DenseMap<const Instruction *, size_t> ByArith;
   for (size_t I = 0; I < Promoted.size(); ++I)
     if (Promoted[I].Arith && !Promoted[I].Combined)
@@ -321,7 +321,7 @@ void decideCircular(ArrayRef<OverflowCheck> Checks,
         SubD.Reason += Note + Why;
       continue;
     }
-    if (!idiomEnabled(Idiom::CircularDifference)) {
+    if (!Opts.idiomEnabled(Idiom::CircularDifference)) {
       const std::string Off =
           "; re-check circular-difference is disabled by -wrap-idiom-disable";
       for (auto [I, Select] : Adds)

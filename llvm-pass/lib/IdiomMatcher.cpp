@@ -84,8 +84,9 @@ struct IdiomMatcher::Lazy {
   std::unique_ptr<DemandedBits> DB; // uses DT and AC: destroyed first
 };
 
-IdiomMatcher::IdiomMatcher(Function &F, const TargetLibraryInfo &TLI)
-    : F(F), L(std::make_unique<Lazy>()) {
+IdiomMatcher::IdiomMatcher(Function &F, const TargetLibraryInfo &TLI,
+                           const WrapIdiomOptions &Opts)
+    : F(F), Opts(Opts), L(std::make_unique<Lazy>()) {
   L->Memory = std::make_unique<MemoryFacts>(
       F, TLI, [this]() -> const DominatorTree & { return dominators(); });
 }
@@ -379,7 +380,7 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
     }
     if (!L->Index)
       L->Index = std::make_unique<FunctionIndex>(F, dominators());
-    PathVerdict PV = followWrappedPaths(*End, F, dominators(), *L->Index);
+    PathVerdict PV = followWrappedPaths(*End, F, dominators(), *L->Index, Opts);
     if (PV.Kind == Idiom::GuardedUse || PV.Kind == Idiom::BoundsAndWrap) {
       D.Kind = Idiom::EndInclusive;
       return D;
@@ -400,7 +401,7 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
   }
   if (!L->Index)
     L->Index = std::make_unique<FunctionIndex>(F, dominators());
-  PathVerdict PV = followWrappedPaths(*Op, F, dominators(), *L->Index);
+  PathVerdict PV = followWrappedPaths(*Op, F, dominators(), *L->Index, Opts);
   if (PV.Kind != Idiom::None) {
     D.Kind = PV.Kind;
     return D;

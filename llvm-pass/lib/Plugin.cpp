@@ -5,6 +5,11 @@
 //   clang -fpass-plugin=WrapIdiom.so ...     runs it at pipeline start, at
 //                                            every optimisation level
 //   opt -load-pass-plugin=WrapIdiom.so -passes=wrap-idiom ...
+//   opt -load-pass-plugin=WrapIdiom.so -passes='wrap-idiom<report>' ...
+//
+// The -wrap-idiom-* options below are read once, into the WrapIdiomOptions
+// (Options.h) each pipeline's passes are built with; pipeline parameters
+// override them.
 //
 //===----------------------------------------------------------------------===//
 #include "IgnorelistCheck.h"
@@ -13,11 +18,13 @@
 #include "PointerNull.h"
 #include "WrapvPointer.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
 
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
@@ -27,6 +34,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <memory>
 
 using namespace llvm;
 
@@ -142,72 +150,108 @@ const Ignorelist *ignorelist(LLVMContext &Ctx) {
   return nullptr;
 }
 
-Mode mode() { return ModeOpt; }
-bool signedWrapDefined() { return SignedWrap; }
-bool pointerWrapDefined() { return PointerWrap || WrapvPointer; }
-bool wrapvPointer() { return WrapvPointer; }
-bool nullOffsetAllowed() { return NullOffsetOpt == NullOffset::Allow; }
-unsigned budget() { return std::max(1u, unsigned(Budget)); }
+namespace {
 
-bool idiomEnabled(Idiom I) {
-  for (Idiom D : DisabledIdioms)
-    if (D == I)
-      return false;
+/// The options as given on the command line: the defaults of every
+/// pipeline.
+WrapIdiomOptions commandLineOptions() {
+  WrapIdiomOptions O;
+  O.Action = ModeOpt;
+  O.Disabled.assign(DisabledIdioms.begin(), DisabledIdioms.end());
+  O.SignedWrap = SignedWrap;
+  O.PointerWrap = PointerWrap;
+  O.WrapvPointer = WrapvPointer;
+  O.NullOffsetAllowed = NullOffsetOpt == NullOffset::Allow;
+  O.Budget = Budget;
+  return O;
+}
+
+void addWrapIdiom(ModulePassManager &MPM, const WrapIdiomOptions &Opts) {
+  MPM.addPass(WrapIdiomModulePass());
+  MPM.addPass(createModuleToFunctionPassAdaptor(WrapIdiomPass(Opts)));
+}
+
+/// `wrap-idiom` or `wrap-idiom<params>`: Add the pass(es) with the
+/// options of the parameters over Defaults. False if Name is another pass
+/// or its parameters are bad. A bad parameter is reported here, once (the
+/// pass builder tries a name with every kind of pass manager), and the
+/// pass builder then fails on the name: opt prints both and exits 1.
+bool parseWrapIdiom(StringRef Name, const WrapIdiomOptions &Defaults,
+                    StringSet<> &Reported,
+                    function_ref<void(WrapIdiomOptions)> Add) {
+  if (!PassBuilder::checkParametrizedPassName(Name, WrapIdiomPass::name()))
+    return false;
+  Expected<WrapIdiomOptions> Opts = PassBuilder::parsePassParameters(
+      [&](StringRef Params) {
+        return WrapIdiomOptions::parse(Params, Defaults);
+      },
+      Name, WrapIdiomPass::name());
+  if (!Opts) {
+    std::string Message = toString(Opts.takeError());
+    if (Reported.insert(Name).second)
+      errs() << "error: wrap-idiom: " << Message << "\n";
+    return false;
+  }
+  Add(std::move(*Opts));
   return true;
 }
+
+} // namespace
 
 } // namespace wrapidiom
 
 namespace {
-
-void addWrapIdiom(ModulePassManager &MPM) {
-  MPM.addPass(wrapidiom::WrapIdiomModulePass());
-  MPM.addPass(createModuleToFunctionPassAdaptor(wrapidiom::WrapIdiomPass()));
-}
 
 void registerCallbacks(PassBuilder &PB) {
   using namespace wrapidiom;
   // Options are parsed by now, modules not yet optimised: a bad list fails
   // every compilation, whatever the module holds.
   loadIgnorelists();
-  // `-passes=wrap-idiom` is the module pass, so that opt reports a bad
-  // list for a module without functions too; `function(wrap-idiom)` the
-  // function pass alone.
+  const WrapIdiomOptions Defaults = commandLineOptions();
+  auto Reported = std::make_shared<StringSet<>>();
+  // `-passes=wrap-idiom` is the module pass and the function pass, so
+  // that opt reports a bad list for a module without functions too;
+  // `function(wrap-idiom)` the function pass alone, `wrap-idiom-module`
+  // (what the first prints as) the module pass alone.
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [Defaults, Reported](StringRef Name, ModulePassManager &MPM,
+                           ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == WrapvPointerPass::name()) {
           MPM.addPass(WrapvPointerPass());
           return true;
         }
-        if (Name != WrapIdiomPass::name())
-          return false;
-        addWrapIdiom(MPM);
-        return true;
+        if (Name == WrapIdiomModulePass::pipelineName()) {
+          MPM.addPass(WrapIdiomModulePass());
+          return true;
+        }
+        return parseWrapIdiom(Name, Defaults, *Reported,
+                              [&](WrapIdiomOptions Opts) {
+                                addWrapIdiom(MPM, Opts);
+                              });
       });
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, FunctionPassManager &FPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [Defaults, Reported](StringRef Name, FunctionPassManager &FPM,
+                           ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == PointerNullPass::name()) {
           FPM.addPass(PointerNullPass());
           return true;
         }
-        if (Name != WrapIdiomPass::name())
-          return false;
-        FPM.addPass(WrapIdiomPass());
-        return true;
+        return parseWrapIdiom(Name, Defaults, *Reported,
+                              [&](WrapIdiomOptions Opts) {
+                                FPM.addPass(WrapIdiomPass(std::move(Opts)));
+                              });
       });
   // Pipeline start: clang's IR as emitted, before SROA/InstCombine rewrite
   // `a + b < a` into the overflow bit itself, and the same at every -O.
   // With -wrap-idiom-wrapv-pointer, the GEP flags go before anything else
   // can rely on them, wrap-idiom included.
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        if (wrapvPointer())
+      [Defaults](ModulePassManager &MPM, OptimizationLevel) {
+        if (Defaults.WrapvPointer)
           MPM.addPass(WrapvPointerPass());
-        if (nullOffsetAllowed())
+        if (Defaults.NullOffsetAllowed)
           MPM.addPass(createModuleToFunctionPassAdaptor(PointerNullPass()));
-        addWrapIdiom(MPM);
+        addWrapIdiom(MPM, Defaults);
       });
   // An LTO link's pipelines do not start there: given only to the link,
   // the plugin would do nothing without a word.

@@ -15,7 +15,6 @@
 #include "CircularDifference.h"
 #include "IdiomMatcher.h"
 #include "IgnorelistCheck.h"
-#include "Options.h"
 #include "OverflowCheck.h"
 #include "PromotedFunction.h"
 #include "RemarkSchema.h"
@@ -161,16 +160,17 @@ OverflowCheck mapToPromoted(const OverflowCheck &C, const PromotedFunction &S) {
 
 /// A recognised idiom is still not acted on when the user disabled it, or
 /// when the wrap it tests is undefined behaviour in this build.
-std::string whyNotActed(const OverflowCheck &C, Idiom Kind) {
+std::string whyNotActed(const OverflowCheck &C, Idiom Kind,
+                        const WrapIdiomOptions &Opts) {
   std::string Name = idiomName(Kind).str();
-  if (!idiomEnabled(Kind))
+  if (!Opts.idiomEnabled(Kind))
     return "idiom " + Name + " is disabled by -wrap-idiom-disable";
-  if (C.Op != CheckOp::Ptr && C.Signed && !signedWrapDefined())
+  if (C.Op != CheckOp::Ptr && C.Signed && !Opts.signedWrapDefined())
     return "recognised " + Name +
            ", but signed overflow is undefined unless the file is built "
            "with -fwrapv or -fno-strict-overflow (then pass "
            "-wrap-idiom-signed-wrap)";
-  if (C.Op == CheckOp::Ptr && !pointerWrapDefined())
+  if (C.Op == CheckOp::Ptr && !Opts.pointerWrapDefined())
     return "recognised " + Name +
            ", but pointer overflow is undefined and the optimiser may fold "
            "the test away (pass -wrap-idiom-pointer-wrap to accept it)";
@@ -207,12 +207,13 @@ bool applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
 /// A check that stays may be re-checked (SignedRecheck.h): decided on the
 /// promoted function, after removal (which has priority) and the
 /// ignorelist.
-void recheck(const OverflowCheck &P, Decision &D) {
+void recheck(const OverflowCheck &P, Decision &D,
+             const WrapIdiomOptions &Opts) {
   unsigned SignedOperand = 0;
   Idiom R = recheckOf(P, SignedOperand);
   if (R == Idiom::None)
     return;
-  if (!idiomEnabled(R)) {
+  if (!Opts.idiomEnabled(R)) {
     D.Reason += "; re-check " + idiomName(R).str() +
                 " is disabled by -wrap-idiom-disable";
     return;
@@ -227,27 +228,29 @@ void recheck(const OverflowCheck &P, Decision &D) {
 SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
                                    const Ignorelist &IL,
                                    const TargetLibraryInfo &TLI,
+                                   const WrapIdiomOptions &Opts,
                                    bool &Changed) {
   SmallVector<Decision, 8> Decisions(Checks.size());
   SmallVector<OverflowCheck, 8> Mapped;
   SmallVector<bool, 8> Sanitize(Checks.size());
   PromotedFunction Promoted(F);
   Changed = Promoted.promotedInPlace();
-  IdiomMatcher Matcher(Promoted.function(), TLI);
+  IdiomMatcher Matcher(Promoted.function(), TLI, Opts);
   for (size_t I = 0; I < Checks.size(); ++I) {
     Decision &D = Decisions[I];
     Mapped.push_back(mapToPromoted(Checks[I], Promoted));
     const OverflowCheck &P = Mapped.back();
     D = Matcher.decide(P);
     if (D)
-      D.Reason = whyNotActed(Checks[I], D.Kind);
+      D.Reason = whyNotActed(Checks[I], D.Kind, Opts);
     if (!D.Reason.empty())
       D.Kind = Idiom::None;
     Sanitize[I] = applyIgnorelist(IL, Checks[I], F, D);
     if (!D && !Sanitize[I])
-      recheck(P, D);
+      recheck(P, D, Opts);
   }
-  decideCircular(Checks, Mapped, Sanitize, Decisions, Matcher.dominators());
+  decideCircular(Checks, Mapped, Sanitize, Decisions, Matcher.dominators(),
+                 Opts);
   return Decisions;
 }
 
@@ -403,7 +406,7 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
 
   bool Changed = false;
   SmallVector<Decision, 8> Decisions = decideAll(
-      F, Checks, *IL, FAM.getResult<TargetLibraryAnalysis>(F), Changed);
+      F, Checks, *IL, FAM.getResult<TargetLibraryAnalysis>(F), Opts, Changed);
 
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   for (size_t I = 0; I < Checks.size(); ++I) {
@@ -411,8 +414,8 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
     const Decision &D = Decisions[I];
     countSeen(C);
     bool Removal = !isRecheckIdiom(D.Kind) || D.RemovesCheck;
-    bool Recheck = D && !Removal && mode() == Mode::Remove;
-    bool Remove = D && Removal && mode() == Mode::Remove;
+    bool Recheck = D && !Removal && Opts.Action == Mode::Remove;
+    bool Remove = D && Removal && Opts.Action == Mode::Remove;
     if (D) {
       tagArithmetic(C, D.Kind);
       Changed = true;
@@ -437,6 +440,15 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;
+}
+
+void WrapIdiomPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  static_cast<PassInfoMixin<WrapIdiomPass> *>(this)->printPipeline(
+      OS, MapClassName2PassName);
+  OS << '<';
+  Opts.printParameters(OS);
+  OS << '>';
 }
 
 } // namespace wrapidiom

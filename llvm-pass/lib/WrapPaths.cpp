@@ -87,8 +87,8 @@ bool isInstrumentationOrNoEffect(const Instruction &I) {
 class Walker {
 public:
   Walker(const WrappingOp &Op, Function &F, const DominatorTree &DT,
-         const FunctionIndex &Index)
-      : Op(Op), F(F), DT(DT), Index(Index) {}
+         const FunctionIndex &Index, unsigned Budget)
+      : Op(Op), F(F), DT(DT), Index(Index), Budget(Budget) {}
   PathVerdict run();
 
 private:
@@ -96,6 +96,7 @@ private:
   Function &F;
   const DominatorTree &DT;
   const FunctionIndex &Index;
+  const unsigned Budget; // WrapIdiomOptions::budget()
   /// Reached only through the no-wrap side of a test of the same value.
   bool PreTested = false;
   /// The wrapped value: the result, every other computation of the same
@@ -117,7 +118,7 @@ private:
   SmallVector<Item, 16> Work;
   std::string FirstDecisionWhy; // why the first steering compare was no test
   std::string Failure;
-  unsigned Left = budget(); // instructions still to follow
+  unsigned Left = Budget; // instructions still to follow
   bool SawWrapTest = false;
   bool SawRangedTest = false;
   bool SawDecided = false;
@@ -170,7 +171,7 @@ bool Walker::collectDerived() {
   if (isa<WithOverflowInst>(Op.Def)) {
     SmallVector<const Value *, 8> Candidates;
     // The result itself is among the candidates.
-    if (!Index.candidates(Op.Result, size_t(budget()) + 1, Candidates))
+    if (!Index.candidates(Op.Result, size_t(Budget) + 1, Candidates))
       return false;
     for (const Value *Other : Candidates)
       if (Other != Op.Result && sameValue(Other, Op.Result, *Op.DL))
@@ -496,13 +497,15 @@ PathVerdict Walker::run() {
 
 PathVerdict followWrappedPaths(const WrappingOp &Op, Function &F,
                                const DominatorTree &DT,
-                               const FunctionIndex &Index) {
+                               const FunctionIndex &Index,
+                               const WrapIdiomOptions &Opts) {
   // pXd_addr_end()'s `__boundary - 1` wraps only where its masked sum
   // did, whose proof (if it holds) follows the difference too.
   if (std::optional<WrappingOp> Sum = maskedSumWrapsFirst(Op))
-    if (Walker(*Sum, F, DT, Index).run().Kind == Idiom::AlignZero)
+    if (Walker(*Sum, F, DT, Index, Opts.budget()).run().Kind ==
+        Idiom::AlignZero)
       return PathVerdict{Idiom::AlignZero, {}};
-  return Walker(Op, F, DT, Index).run();
+  return Walker(Op, F, DT, Index, Opts.budget()).run();
 }
 
 } // namespace wrapidiom
