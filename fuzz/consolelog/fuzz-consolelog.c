@@ -1,5 +1,5 @@
 /* libFuzzer target: the console-log reader and the verdict on arbitrary
- * input (qemu-run/src: consolelog.c, ktap.c, parse.c), as `qemu-run parse
+ * input (common/consolelog/, qemu-run/src/ktap.c, parse.c), as `qemu-run parse
  * --strict` runs them. Any crash, sanitizer report, leak, hang (-timeout)
  * or memory blow-up (-rss_limit_mb, -malloc_limit_mb) fails. run.sh builds
  * and runs it. */

@@ -15,11 +15,12 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)   # absolute: the fuzzer runs in $out/run
 clang=${CLANG:-clang-22}
 src=$root/qemu-run/src
+lib=$root/common/consolelog
 mkdir -p "$out/corpus" "$out/seeds" "$out/run"
 "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$src" -o "$out/fuzz-consolelog.new" "$here/fuzz-consolelog.c" \
-	"$src/consolelog.c" "$src/ksyms.c" "$src/ktap.c" "$src/parse.c" "$src/expect.c" \
-	"$src/report.c" "$src/util.c"
+	-I"$src" -I"$lib" -o "$out/fuzz-consolelog.new" "$here/fuzz-consolelog.c" \
+	"$lib/clpriv.c" "$lib/lines.c" "$lib/reports.c" "$lib/ksyms.c" "$lib/site.c" \
+	"$src/ktap.c" "$src/parse.c" "$src/expect.c" "$src/report.c" "$src/util.c"
 mv "$out/fuzz-consolelog.new" "$out/fuzz-consolelog"
 # seeds: every saved console log of the tests (small: a few MB in all)
 for f in "$root"/lit-tests/qemu-run/Inputs/*.log "$root"/lit-tests/tools/Inputs/logs/*.log; do

@@ -85,7 +85,7 @@ static int add_tool_file(const char *path, const struct stat *st, int flag, stru
 		tools_failed = 1;
 		return 1;
 	}
-	data = read_file(path, &len);
+	data = cl_read_file(path, &len);
 	if (!data) {
 		qr_err("cannot read %s: %s", path, strerror(errno));
 		tools_failed = 1;
@@ -140,7 +140,7 @@ static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 	struct cpio c = {0};
 	struct strv kos = {0};
 	size_t len;
-	char *init = read_file(o->init_binary, &len);
+	char *init = cl_read_file(o->init_binary, &len);
 	int rc;
 
 	if (!init) {
@@ -166,7 +166,7 @@ static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 		cpio_entry(&c, "tmp", S_IFDIR | 01777, 0, 0, NULL, 0);
 		cpio_entry(&c, "bin/busybox", S_IFREG | 0755, 0, 0, bb, len);
 		free(bb);
-		script = read_file(o->prof->workload, &len);
+		script = cl_read_file(o->prof->workload, &len);
 		if (!script) {
 			qr_err("cannot read the workload %s: %s", o->prof->workload, strerror(errno));
 			return -1;
@@ -182,7 +182,7 @@ static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 		found_ko = NULL;
 	}
 	for (size_t i = 0; i < kos.n; i++) {
-		char *data = read_file(kos.v[i], &len);
+		char *data = cl_read_file(kos.v[i], &len);
 		const char *base = strrchr(kos.v[i], '/') + 1;
 		char *name = xasprintf("lib/modules/%s", base);
 		if (!data) {
@@ -283,7 +283,7 @@ static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *
 	r->seconds = now_seconds() - t0;
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 	if (!r->timed_out && r->status != 0) {
-		char *e = read_file(errlog, NULL);
+		char *e = cl_read_file(errlog, NULL);
 		qr_warn("%s exited with status %d%s%s", arch->qemu, r->status, e && *e ? ":\n" : "",
 			e ? e : "");
 		free(e);
@@ -300,7 +300,7 @@ static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *
 
 static int log_contains(const char *log, const char *needle)
 {
-	char *t = read_file(log, NULL);
+	char *t = cl_read_file(log, NULL);
 	int r = t && strstr(t, needle);
 	free(t);
 	return r;
@@ -311,7 +311,7 @@ static int log_contains(const char *log, const char *needle)
 static const char *pick_accel(struct qr_opts *o, const char *kernel, const char *initrd)
 {
 	char *cache = xasprintf("%s/kvm-probe", o->state_dir);
-	char *c = o->reprobe_kvm ? NULL : read_file(cache, NULL);
+	char *c = o->reprobe_kvm ? NULL : cl_read_file(cache, NULL);
 	const char *res = "tcg";
 
 	if (strcmp(o->accel, "auto") != 0) {
@@ -355,7 +355,7 @@ static const char *pick_accel(struct qr_opts *o, const char *kernel, const char 
 			sb_addf(&why, "test boot reached /init in %.1f s", r.seconds);
 		} else {
 			size_t len = 0;
-			char *t = read_file(log, &len);
+			char *t = cl_read_file(log, &len);
 			free(t);
 			sb_addf(&why, "test boot printed %zu bytes and no marker in %.1f s%s (QEMU status %d)",
 				len, r.seconds, r.timed_out ? ", timed out" : "", r.status);
@@ -444,7 +444,7 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 	 * for a later `qemu-run parse LOG`. */
 	{
 		char *bm = tree ? xasprintf("%s/.qemu-run-build.meta", tree) : NULL;
-		char *bt = bm ? read_file(bm, NULL) : NULL;
+		char *bt = bm ? cl_read_file(bm, NULL) : NULL;
 		char *meta = xasprintf("%s.meta", log);
 		char *smap = tree && !kernel ? xasprintf("%s/System.map", tree) : NULL;
 		if (facts) {

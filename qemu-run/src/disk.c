@@ -21,11 +21,11 @@
 char *workload_busybox(const struct qr_opts *o, size_t *len)
 {
 	const char *bb = o->busybox;
-	char *b = read_file(bb, len);
+	char *b = cl_read_file(bb, len);
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)b;
 
 	if (!b) {
-		qr_err("cannot read the %s BusyBox %s: %s (%s)", o->arch->name, bb, read_error(),
+		qr_err("cannot read the %s BusyBox %s: %s (%s)", o->arch->name, bb, cl_read_error(),
 		       o->arch->busybox_hint);
 		return NULL;
 	}

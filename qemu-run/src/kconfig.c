@@ -68,14 +68,14 @@ static void kset_free(struct kset *s)
  * assignment nor a comment (fragments); returns -1 on such a line. */
 static int kset_parse(struct kset *s, const char *path, int strict)
 {
-	char *text = read_file(path, NULL);
+	char *text = cl_read_file(path, NULL);
 	int lineno = 0, bad = 0;
 
 	if (!text) {
 		qr_err("cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
-	for (char *cur = text, *l; (l = next_line(&cur));) {
+	for (char *cur = text, *l; (l = cl_next_line(&cur));) {
 		char *s0 = trim(l), *eq;
 		static const char unset[] = " is not set";
 		size_t len = strlen(s0), sl = sizeof(unset) - 1;
@@ -166,7 +166,7 @@ void make_argv(const struct qr_opts *o, const char *tree, struct strv *a)
 static void print_tail(const char *path, int lines)
 {
 	size_t len;
-	char *t = read_file(path, &len);
+	char *t = cl_read_file(path, &len);
 	if (!t)
 		return;
 	size_t i = len;
@@ -229,16 +229,16 @@ int stage_config(struct qr_opts *o, const char *tree)
 	/* Append the fragments; olddefconfig resolves them (the last assignment wins). */
 	{
 		size_t len;
-		char *base = read_file(config, &len);
+		char *base = cl_read_file(config, &len);
 		struct sbuf b = {0};
 		if (!base) {
-			qr_err("cannot read %s: %s", config, read_error());
+			qr_err("cannot read %s: %s", config, cl_read_error());
 			goto out;
 		}
 		sb_addn(&b, base, len);
 		free(base);
 		for (size_t i = 0; i < frags.n; i++) {
-			char *f = read_file(frags.v[i], NULL);
+			char *f = cl_read_file(frags.v[i], NULL);
 			sb_addf(&b, "\n# qemu-run: fragment %s\n%s\n", frags.v[i], f ? f : "");
 			free(f);
 		}
@@ -334,7 +334,7 @@ int stage_build(struct qr_opts *o, const char *tree, double *seconds)
 	unlink(log);
 	/* the last build's step count, for "N of ~M" */
 	struct progress prog = { isatty(2), 0, 0, 0, 0 };
-	char *old_meta = read_file(meta, NULL), *st;
+	char *old_meta = cl_read_file(meta, NULL), *st;
 	if (old_meta && (st = strstr(old_meta, "steps=")))
 		prog.expected = strtol(st + 6, NULL, 10);
 	free(old_meta);

@@ -196,14 +196,14 @@ static char *exe_dir(void)
 static char *cmake_source_dir(const char *build, char **why)
 {
 	char *cache = xasprintf("%s/CMakeCache.txt", build);
-	char *buf = read_file(cache, NULL), *cur = buf, *line, *res = NULL;
+	char *buf = cl_read_file(cache, NULL), *cur = buf, *line, *res = NULL;
 
 	if (!buf) {
 		*why = xasprintf("%s: %s", cache, strerror(errno));
 		free(cache);
 		return NULL;
 	}
-	while (!res && (line = next_line(&cur)))
+	while (!res && (line = cl_next_line(&cur)))
 		if (starts_with(line, CMAKE_SOURCE_KEY) && line[strlen(CMAKE_SOURCE_KEY)])
 			res = xstrdup(line + strlen(CMAKE_SOURCE_KEY));
 	if (!res)
@@ -370,7 +370,7 @@ static int do_run(struct qr_opts *o)
 		/* same inputs give the same stamp: else the series changed mid-run */
 		char *t0 = tree_for(o, 1), *t1 = tree_for(o, 0);
 		char *p0 = xasprintf("%s/.qemu-run-prepared", t0), *p1 = xasprintf("%s/.qemu-run-prepared", t1);
-		char *s0 = read_file(p0, NULL), *s1 = read_file(p1, NULL);
+		char *s0 = cl_read_file(p0, NULL), *s1 = cl_read_file(p1, NULL);
 		if (s0 && s1 && strncmp(s0, s1, strcspn(s0, "\n") + 1) != 0)
 			qr_warn("kernel/patches changed between the two builds: the columns come from "
 				"different series (run again to compare like with like)");

@@ -88,12 +88,12 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 		qr_die(QR_EXIT_USAGE, "unknown profile '%s': no file %s (profiles: %s)", name,
 		       pf, have);
 	}
-	text = read_file(pf, NULL);
+	text = cl_read_file(pf, NULL);
 	if (!text)
 		qr_die(QR_EXIT_USAGE, "cannot read profile %s: %s", pf, strerror(errno));
 	p->name = xstrdup(name);
 	p->path = pf;
-	for (char *cur = text, *l; (l = next_line(&cur));) {
+	for (char *cur = text, *l; (l = cl_next_line(&cur));) {
 		char *s = trim(l), *arg, *at;
 		int here = 1;   /* the line counts for o->arch */
 		lineno++;
