@@ -171,10 +171,12 @@ fuzz-oracle: plugin
 # libFuzzer, ASan and UBSan, seeded with the saved logs (fuzz/consolelog/).
 FUZZ_LOG_SECONDS ?= 600
 
-fuzz-log-quick: deps
+fuzz-log-quick: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) --target fuzz-consolelog
 	OUT=$(BUILD)/fuzz-consolelog fuzz/consolelog/run.sh 30
 
-fuzz-log: deps
+fuzz-log: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) --target fuzz-consolelog
 	OUT=$(BUILD)/fuzz-consolelog fuzz/consolelog/run.sh $(FUZZ_LOG_SECONDS)
 
 fuzz: plugin
