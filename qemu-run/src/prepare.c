@@ -187,8 +187,9 @@ static uint64_t hash_str(uint64_t h, const char *s)
 	return fnv1a(h, s, strlen(s) + 1);
 }
 
-int stage_prepare(struct qr_opts *o, const char *tree)
+int stage_prepare(const struct qr_opts *o, const struct variant *v)
 {
+	const char *tree = v->tree;
 	struct patch_ent *pv;
 	char *series_text, *where = NULL;
 	size_t np = read_series(o, &pv, &series_text);

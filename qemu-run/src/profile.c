@@ -240,42 +240,7 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 	return p;
 }
 
-struct qr_profile *profile_get(struct qr_opts *o)
+const struct qr_profile *profile_load(const struct qr_opts *o, const char *name)
 {
-	struct qr_profile *p;
-
-	if (o->prof)
-		return o->prof;
-	p = parse_profile(o, o->profile);
-	if (!o->timeout_set && p->timeout > 0)
-		o->timeout = p->timeout;
-	if (!o->memory_set && p->memory_mb > 0)
-		o->memory_mb = p->memory_mb;
-	o->prof = p;
-	return p;
-}
-
-static const char *suffix_of(const char *profile, const struct qr_opts *o)
-{
-	static char buf[256];
-	int p = strcmp(profile, QR_DEFAULT_PROFILE) != 0;
-	int a = strcmp(o->arch->name, QR_DEFAULT_ARCH) != 0;
-
-	snprintf(buf, sizeof(buf), "%s%s%s%s", p ? "-" : "", p ? profile : "", a ? "-" : "",
-		 a ? o->arch->name : "");
-	return buf;
-}
-
-/* tiny on x86_64 keeps the names it always had; other profiles and
- * architectures add theirs: -workload, -arm64, -workload-arm64. */
-const char *name_suffix(const struct qr_opts *o)
-{
-	return suffix_of(o->profile, o);
-}
-
-/* The same for the kernel tree, which a profile with a 'kernel' line shares
- * with that profile (stress boots the workload kernel). */
-const char *tree_suffix(const struct qr_opts *o)
-{
-	return suffix_of(o->prof && o->prof->kernel ? o->prof->kernel : o->profile, o);
+	return parse_profile(o, name);
 }
