@@ -232,7 +232,7 @@ int runTriage(const TriageOptions &O) {
 
   triage::Triage T;
   if (!TreeDir.empty()) {
-    Expected<std::unique_ptr<KernelTree>> KT = KernelTree::open(TreeDir);
+    Expected<std::unique_ptr<KernelTree>> KT = KernelTree::load(TreeDir);
     if (!KT)
       return fatalError(toString(KT.takeError()));
     T.Tree = std::move(*KT);
@@ -292,7 +292,7 @@ int runTriage(const TriageOptions &O) {
   Diagnostics D;
   bool ListsOK = true;
   for (const std::string &P : ListPaths) {
-    Expected<std::unique_ptr<SCLFile>> F = SCLFile::read(P);
+    Expected<std::unique_ptr<SCLFile>> F = SCLFile::load(P);
     if (!F)
       return fatalError(toString(F.takeError()));
     ListsOK &= (*F)->parse(D); // every problem of every list, with its line
