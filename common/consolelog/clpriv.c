@@ -66,34 +66,6 @@ int cl_starts_with(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-void cl_buf_addf(struct cl_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	char *p;
-	int n;
-	va_start(ap, fmt);
-	n = vasprintf(&p, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		cl_oom = 1;
-		return;
-	}
-	if (b->len + (size_t)n + 1 > b->cap) {
-		size_t c = (b->len + (size_t)n + 1) * 2;
-		char *s = realloc(b->s, c);
-		if (!s) {
-			cl_oom = 1;
-			free(p);
-			return;
-		}
-		b->s = s;
-		b->cap = c;
-	}
-	memcpy(b->s + b->len, p, (size_t)n + 1);
-	b->len += (size_t)n;
-	free(p);
-}
-
 int cl_digits(const char *p, const char *end)
 {
 	if (p == end)

@@ -22,11 +22,4 @@ int cl_starts_with(const char *s, const char *prefix);
 /* 1 if [p, end) is a non-empty run of decimal digits. */
 int cl_digits(const char *p, const char *end);
 
-/* A growable string. */
-struct cl_buf {
-	char *s;
-	size_t len, cap;
-};
-void cl_buf_addf(struct cl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 #endif

@@ -321,7 +321,8 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 
 		/* detail lines up to CPU:/Call Trace:, then the first frame
 		 * outside UBSan */
-		struct cl_buf detail = { 0 };
+		char *detail = NULL;   /* the detail lines joined, up to 400 bytes */
+		size_t detail_len = 0;
 		char *guess = NULL;
 		size_t j = i + 1;
 		int ended = 0;
@@ -335,8 +336,13 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 				continue;
 			if (!r.op && !cl_starts_with(r.kind, "trap:"))
 				value_line(t, &r);
-			if (detail.len < 400)
-				cl_buf_addf(&detail, "%s%s", detail.len ? " | " : "", d);
+			if (detail_len < 400) {
+				char *joined = cl_asprintf("%s%s%s", detail ? detail : "",
+							   detail ? " | " : "", d);
+				cl_free(detail);
+				detail = joined;
+				detail_len = strlen(detail);
+			}
 		}
 		for (; j < L->n && !report_end(L->s[j]); j++) {
 			if (!cl_starts_with(L->s[j], "Call Trace:") && !cl_starts_with(L->s[j], "Call trace:"))
@@ -369,9 +375,9 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 		}
 		cl_free(guess);
 		if (!r.detail)
-			r.detail = detail.s ? detail.s : cl_strdup("");
+			r.detail = detail ? detail : cl_strdup("");
 		else
-			free(detail.s);
+			cl_free(detail);
 		finish(&r, out);
 		if (cl_grow(&out->r, &out->cap_r, out->n, sizeof(*out->r), 64) < 0)
 			report_free(&r);
