@@ -157,7 +157,7 @@ static int make_initramfs(const struct qr_opts *o, const struct variant *v, cons
 	cpio_entry(&c, "lib/modules", S_IFDIR | 0755, 0, 0, NULL, 0);
 	cpio_entry(&c, "init", S_IFREG | 0755, 0, 0, init, len);
 	free(init);
-	if (v->prof->workload) {
+	if (variant_profile(v)->workload) {
 		/* BusyBox installs its applet links in /bin at the start of the workload */
 		char *bb = workload_busybox(o, v, &len), *script;
 		if (!bb)

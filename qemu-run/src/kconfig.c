@@ -200,7 +200,7 @@ static int run_make(const struct qr_opts *o, const struct variant *v, const char
 /* The fragments of a variant, in merge order, as the profile lists them. */
 static void fragments(const struct variant *v, struct strv *out)
 {
-	const struct qr_profile *p = v->prof;
+	const struct qr_profile *p = variant_profile(v);
 	for (size_t i = 0; i < p->fragments.n; i++)
 		if (v->use_plugin || !p->plugin_only[i])
 			sv_add(out, p->fragments.v[i]);

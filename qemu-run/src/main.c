@@ -260,7 +260,7 @@ static void finish_opts(struct qr_opts *o)
 
 static int do_parse(const struct qr_opts *o, const struct variant *v, char **logs, int nlogs)
 {
-	struct expect *e = expect_load(v->expect);
+	struct expect *e = expect_load(variant_expect(v));
 	struct result *r[2];
 	const char *names[2];
 	if (nlogs < 1 || nlogs > 2)
@@ -311,12 +311,12 @@ static int run_variant(const struct qr_opts *o, const struct variant *v, struct 
 }
 
 /* The variants of run: o's, and with --compare the one without the plugin. */
-static int do_run(struct qr_opts *o, const struct qr_profile *prof)
+static int do_run(struct qr_opts *o, const struct qr_profile *prof, const char *prof_error)
 {
 	struct variant v[2];
-	variant_init(&v[0], o, prof, o->use_plugin);
-	variant_init(&v[1], o, prof, 0);
-	struct expect *e = expect_load(v[0].expect);
+	variant_init(&v[0], o, prof, prof_error, o->use_plugin);
+	variant_init(&v[1], o, prof, prof_error, 0);
+	struct expect *e = expect_load(variant_expect(&v[0]));
 	struct result *r[2] = { 0 };
 	const char *names[2];
 	int n = 0, rc;
@@ -456,28 +456,30 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	finish_opts(&o);
 	/* a profile asked for by name is checked at once, whatever the command;
-	 * the default one is read only by the commands that need it, so the
-	 * others work without one */
+	 * the default one is read only for the commands that need it (the
+	 * others work without one), and what is wrong with it is said where
+	 * a stage first needs it (variant_profile()) */
 	const struct qr_profile *prof = o.profile ? profile_load(&o, o.profile) : NULL;
+	char *prof_error = NULL;
 	if (!o.profile)
 		o.profile = QR_DEFAULT_PROFILE;
 	sv_add(&o.append, "printk.devkmsg=on");
 	struct variant v;
 
 	if (!strcmp(cmd, "parse")) {
-		if (!prof && !o.expect)
-			prof = profile_load(&o, o.profile);   /* for its expectations */
-		variant_init(&v, &o, prof, o.use_plugin);
+		if (!prof && !o.expect)   /* for its expectations */
+			prof = profile_read(&o, o.profile, &prof_error);
+		variant_init(&v, &o, prof, prof_error, o.use_plugin);
 		return do_parse(&o, &v, argv + optind, argc - optind);
 	}
 	if (optind < argc)
 		qr_die(QR_EXIT_USAGE, "%s: unexpected argument '%s'", cmd, argv[optind]);
 	if (!prof && (!strcmp(cmd, "run") || !strcmp(cmd, "config") || !strcmp(cmd, "boot")))
-		prof = profile_load(&o, o.profile);
+		prof = profile_read(&o, o.profile, &prof_error);
 	if (!strcmp(cmd, "run"))
-		return do_run(&o, prof);
+		return do_run(&o, prof, prof_error);
 
-	variant_init(&v, &o, prof, o.use_plugin);
+	variant_init(&v, &o, prof, prof_error, o.use_plugin);
 	if (!strcmp(cmd, "prepare"))
 		return stage_prepare(&o, &v);
 	if (!strcmp(cmd, "config"))
@@ -488,7 +490,7 @@ int main(int argc, char **argv)
 		char *log = NULL;
 		struct boot_facts f;
 		if (!o.modules_set) {
-			struct expect *e = expect_load(v.expect);
+			struct expect *e = expect_load(variant_expect(&v));
 			expect_modules(e, &o.modules);
 			expect_free(e);
 		}

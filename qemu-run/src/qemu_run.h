@@ -112,8 +112,10 @@ struct qr_opts {
 	int skip_build;            /* run --no-build: reuse trees as they are */
 };
 
-/* The profile NAME for o's architecture, read from its file (exits with a
- * clear error). */
+/* The profile NAME for o's architecture, read from its file: NULL and *err
+ * (the error naming file and line) if it cannot be; profile_load() exits
+ * with that error. */
+const struct qr_profile *profile_read(const struct qr_opts *o, const char *name, char **err);
 const struct qr_profile *profile_load(const struct qr_opts *o, const char *name);
 
 /* One kernel of a command, resolved once from the options (variant.c): the
@@ -124,7 +126,9 @@ struct variant {
 	const char *name;              /* "plugin" or "noplugin" */
 	const struct qr_arch *arch;
 	const char *profile;           /* its name */
-	const struct qr_profile *prof; /* NULL: the command needs none, and none was named */
+	const struct qr_profile *prof; /* NULL: the command needs none and none was named,
+					* or it could not be read (prof_error) */
+	const char *prof_error;
 	/* "" for the default profile and arch (their trees and logs keep their
 	 * old names), else "-workload", "-arm64", "-workload-arm64": what log,
 	 * initramfs and disk names add */
@@ -138,7 +142,12 @@ struct variant {
 					* default.expect; NULL without a profile */
 };
 void variant_init(struct variant *v, const struct qr_opts *o, const struct qr_profile *prof,
-		  int use_plugin);
+		  const char *prof_error, int use_plugin);
+/* The profile, for a stage that needs it: one that could not be read is
+ * reported there (exit 2), where the stage first needs it. */
+const struct qr_profile *variant_profile(const struct variant *v);
+/* The expectations: --expect, else the profile's, else default.expect. */
+const char *variant_expect(const struct variant *v);
 void variant_free(struct variant *v);
 
 int stage_prepare(const struct qr_opts *o, const struct variant *v);

@@ -22,9 +22,10 @@ static char *suffix_of(const char *profile, const struct qr_arch *arch)
 }
 
 void variant_init(struct variant *v, const struct qr_opts *o, const struct qr_profile *prof,
-		  int use_plugin)
+		  const char *prof_error, int use_plugin)
 {
 	memset(v, 0, sizeof(*v));
+	v->prof_error = prof_error;
 	v->use_plugin = use_plugin;
 	v->name = use_plugin ? "plugin" : "noplugin";
 	v->arch = o->arch;
@@ -47,6 +48,20 @@ void variant_init(struct variant *v, const struct qr_opts *o, const struct qr_pr
 	else if (prof)
 		v->expect = prof->expect ? prof->expect
 					 : xasprintf("%s/qemu-run/expect/default.expect", o->src_root);
+}
+
+const struct qr_profile *variant_profile(const struct variant *v)
+{
+	if (!v->prof && v->prof_error)
+		qr_die(QR_EXIT_USAGE, "%s", v->prof_error);
+	return v->prof;
+}
+
+const char *variant_expect(const struct variant *v)
+{
+	if (!v->expect)
+		variant_profile(v);
+	return v->expect;
 }
 
 void variant_free(struct variant *v)
