@@ -19,12 +19,6 @@ int verdict_exit(enum verdict v)
 	return c[v];
 }
 
-const char *kt_status_str(enum kt_status s)
-{
-	static const char *const n[] = { "PASS", "FAIL", "SKIP", "CRASH", "NO TESTS" };
-	return n[s];
-}
-
 static void print_failed_cases(const struct ktest *t, int depth)
 {
 	for (size_t i = 0; i < t->nsub; i++) {
