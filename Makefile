@@ -167,14 +167,16 @@ fuzz-oracle: plugin
 	OUT=$(BUILD)/fuzz-oracle PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \
 		fuzz/wrap-oracle/run.py -j$(JOBS) $(ORACLE_N) $(ORACLE_SEED)
 
-# The console-log reader (qemu-run/src/consolelog.c, ktap.c, parse.c) under
+# The console-log reader (common/consolelog/, qemu-run/src/ktap.c, parse.c) under
 # libFuzzer, ASan and UBSan, seeded with the saved logs (fuzz/consolelog/).
 FUZZ_LOG_SECONDS ?= 600
 
-fuzz-log-quick: deps
+fuzz-log-quick: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) --target fuzz-consolelog
 	OUT=$(BUILD)/fuzz-consolelog fuzz/consolelog/run.sh 30
 
-fuzz-log: deps
+fuzz-log: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) --target fuzz-consolelog
 	OUT=$(BUILD)/fuzz-consolelog fuzz/consolelog/run.sh $(FUZZ_LOG_SECONDS)
 
 fuzz: plugin

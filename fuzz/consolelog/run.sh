@@ -1,11 +1,12 @@
 #!/bin/sh
-# Build the console-log fuzz target (fuzz-consolelog.c) with clang's
-# libFuzzer, ASan and UBSan, and run it for SECONDS on a corpus seeded with
-# the project's saved console logs. Any crash, sanitizer report, leak,
-# input slower than 10 s or over the memory limits fails (exit non-zero),
-# and the input that did it is kept in OUT/.
-# Usage: run.sh SECONDS    (OUT: where to build and keep the corpus,
-# default build/fuzz-consolelog; CLANG: default clang-22)
+# Run the console-log fuzz target (fuzz-consolelog.c, built by CMake with
+# clang's libFuzzer, ASan and UBSan: CMakeLists.txt beside this file) for
+# SECONDS on a corpus seeded with the project's saved console logs. Any
+# crash, sanitizer report, leak, input slower than 10 s or over the memory
+# limits fails (exit non-zero), and the input that did it is kept in OUT/.
+# Usage: run.sh SECONDS    (OUT: where the target is and the corpus is
+# kept, default build/fuzz-consolelog; `make fuzz-log` builds the target
+# there first: cmake --build build --target fuzz-consolelog)
 set -eu
 seconds=${1:?usage: run.sh SECONDS}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,14 +14,11 @@ root=$(cd "$here/../.." && pwd)
 out=${OUT:-$root/build/fuzz-consolelog}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)   # absolute: the fuzzer runs in $out/run
-clang=${CLANG:-clang-22}
-src=$root/qemu-run/src
+if [ ! -x "$out/fuzz-consolelog" ]; then
+	echo "fuzz-consolelog: no $out/fuzz-consolelog: build it with cmake --build <build> --target fuzz-consolelog (make fuzz-log does)" >&2
+	exit 1
+fi
 mkdir -p "$out/corpus" "$out/seeds" "$out/run"
-"$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$src" -o "$out/fuzz-consolelog.new" "$here/fuzz-consolelog.c" \
-	"$src/consolelog.c" "$src/ksyms.c" "$src/ktap.c" "$src/parse.c" "$src/expect.c" \
-	"$src/report.c" "$src/util.c"
-mv "$out/fuzz-consolelog.new" "$out/fuzz-consolelog"
 # seeds: every saved console log of the tests (small: a few MB in all)
 for f in "$root"/lit-tests/qemu-run/Inputs/*.log "$root"/lit-tests/tools/Inputs/logs/*.log; do
 	cp "$f" "$out/seeds/"

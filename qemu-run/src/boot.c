@@ -85,7 +85,7 @@ static int add_tool_file(const char *path, const struct stat *st, int flag, stru
 		tools_failed = 1;
 		return 1;
 	}
-	data = read_file(path, &len);
+	data = cl_read_file(path, &len);
 	if (!data) {
 		qr_err("cannot read %s: %s", path, strerror(errno));
 		tools_failed = 1;
@@ -96,17 +96,17 @@ static int add_tool_file(const char *path, const struct stat *st, int flag, stru
 	return 0;
 }
 
-static int add_guest_tools(struct qr_opts *o, struct cpio *c)
+static int add_guest_tools(const struct qr_opts *o, const struct variant *v, struct cpio *c)
 {
-	const struct strv *tools = &o->prof->guest_tools;
-	char *dir = xasprintf("%s/deps/guest-tools-%s", o->build_root, o->arch->name);
+	const struct strv *tools = &v->prof->guest_tools;
+	char *dir = xasprintf("%s/deps/guest-tools-%s", o->build_root, v->arch->name);
 	char *script = xasprintf("%s/scripts/guest-tools.sh", o->src_root);
 	struct strv argv = {0};
 	int rc;
 
 	sv_add(&argv, "sh");
 	sv_add(&argv, script);
-	sv_add(&argv, o->arch->name);
+	sv_add(&argv, v->arch->name);
 	sv_add(&argv, dir);
 	for (size_t i = 0; i < tools->n; i++)
 		sv_add(&argv, tools->v[i]);
@@ -115,7 +115,7 @@ static int add_guest_tools(struct qr_opts *o, struct cpio *c)
 	sv_free(&argv);
 	if (rc != 0) {
 		qr_err("cannot stage the guest tools of profile %s in %s (%s exit %d)",
-		       o->prof->name, dir, script, rc);
+		       v->prof->name, dir, script, rc);
 		free(dir);
 		free(script);
 		return -1;
@@ -135,17 +135,18 @@ static int add_guest_tools(struct qr_opts *o, struct cpio *c)
 
 /* Writes the initramfs: /init, /dev/console, /lib/modules/<name>.ko for every
  * module built in tree (tree may be NULL), the workload and its tools. */
-static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
+static int make_initramfs(const struct qr_opts *o, const struct variant *v, const char *tree,
+			  const char *out)
 {
 	struct cpio c = {0};
 	struct strv kos = {0};
 	size_t len;
-	char *init = read_file(o->init_binary, &len);
+	char *init = cl_read_file(o->init_binary, &len);
 	int rc;
 
 	if (!init) {
-		qr_err("cannot read the %s guest init %s: %s (%s)", o->arch->name, o->init_binary,
-		       strerror(errno), o->arch->init_hint);
+		qr_err("cannot read the %s guest init %s: %s (%s)", v->arch->name, o->init_binary,
+		       strerror(errno), v->arch->init_hint);
 		return -1;
 	}
 	cpio_entry(&c, "dev", S_IFDIR | 0755, 0, 0, NULL, 0);
@@ -156,9 +157,9 @@ static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 	cpio_entry(&c, "lib/modules", S_IFDIR | 0755, 0, 0, NULL, 0);
 	cpio_entry(&c, "init", S_IFREG | 0755, 0, 0, init, len);
 	free(init);
-	if (profile_get(o)->workload) {
+	if (variant_profile(v)->workload) {
 		/* BusyBox installs its applet links in /bin at the start of the workload */
-		char *bb = workload_busybox(o, &len), *script;
+		char *bb = workload_busybox(o, v, &len), *script;
 		if (!bb)
 			return -1;
 		cpio_entry(&c, "bin", S_IFDIR | 0755, 0, 0, NULL, 0);
@@ -166,14 +167,14 @@ static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 		cpio_entry(&c, "tmp", S_IFDIR | 01777, 0, 0, NULL, 0);
 		cpio_entry(&c, "bin/busybox", S_IFREG | 0755, 0, 0, bb, len);
 		free(bb);
-		script = read_file(o->prof->workload, &len);
+		script = cl_read_file(v->prof->workload, &len);
 		if (!script) {
-			qr_err("cannot read the workload %s: %s", o->prof->workload, strerror(errno));
+			qr_err("cannot read the workload %s: %s", v->prof->workload, strerror(errno));
 			return -1;
 		}
 		cpio_entry(&c, WORKLOAD_PATH + 1, S_IFREG | 0755, 0, 0, script, len);
 		free(script);
-		if (o->prof->guest_tools.n && add_guest_tools(o, &c) < 0)
+		if (v->prof->guest_tools.n && add_guest_tools(o, v, &c) < 0)
 			return -1;
 	}
 	if (tree) {
@@ -182,7 +183,7 @@ static int make_initramfs(struct qr_opts *o, const char *tree, const char *out)
 		found_ko = NULL;
 	}
 	for (size_t i = 0; i < kos.n; i++) {
-		char *data = read_file(kos.v[i], &len);
+		char *data = cl_read_file(kos.v[i], &len);
 		const char *base = strrchr(kos.v[i], '/') + 1;
 		char *name = xasprintf("lib/modules/%s", base);
 		if (!data) {
@@ -283,7 +284,7 @@ static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *
 	r->seconds = now_seconds() - t0;
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 	if (!r->timed_out && r->status != 0) {
-		char *e = read_file(errlog, NULL);
+		char *e = cl_read_file(errlog, NULL);
 		qr_warn("%s exited with status %d%s%s", arch->qemu, r->status, e && *e ? ":\n" : "",
 			e ? e : "");
 		free(e);
@@ -300,7 +301,7 @@ static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *
 
 static int log_contains(const char *log, const char *needle)
 {
-	char *t = read_file(log, NULL);
+	char *t = cl_read_file(log, NULL);
 	int r = t && strstr(t, needle);
 	free(t);
 	return r;
@@ -308,19 +309,20 @@ static int log_contains(const char *log, const char *needle)
 
 /* "kvm" or "tcg": a working KVM is one whose guest reaches /init and prints a
  * marker within KVM_PROBE_TIMEOUT. The answer is cached in state_dir. */
-static const char *pick_accel(struct qr_opts *o, const char *kernel, const char *initrd)
+static const char *pick_accel(const struct qr_opts *o, const struct variant *v, const char *kernel,
+			      const char *initrd)
 {
 	char *cache = xasprintf("%s/kvm-probe", o->state_dir);
-	char *c = o->reprobe_kvm ? NULL : read_file(cache, NULL);
+	char *c = o->reprobe_kvm ? NULL : cl_read_file(cache, NULL);
 	const char *res = "tcg";
 
 	if (strcmp(o->accel, "auto") != 0) {
 		free(cache);
 		return o->accel;
 	}
-	if (arch_host() != o->arch) {
+	if (arch_host() != v->arch) {
 		qr_msg("boot: accelerator tcg (%s guest, not this machine's architecture)",
-		       o->arch->name);
+		       v->arch->name);
 		free(cache);
 		return "tcg";
 	}
@@ -346,16 +348,16 @@ static const char *pick_accel(struct qr_opts *o, const char *kernel, const char 
 		snprintf(marker, sizeof(marker), "kvmprobe-%ld-%d", (long)time(NULL), (int)getpid());
 		snprintf(needle, sizeof(needle), "qemu-run-init: marker %s", marker);
 		char *cmdline = xasprintf("console=%s panic=-1 qemu_run.marker=%s",
-					  o->arch->console, marker);
+					  v->arch->console, marker);
 		qr_msg("boot: probing KVM with a %.0f s test boot (log %s)", KVM_PROBE_TIMEOUT, log);
-		run_qemu(o->arch, kernel, initrd, NULL, cmdline, "kvm", 256, 1, KVM_PROBE_TIMEOUT, log,
+		run_qemu(v->arch, kernel, initrd, NULL, cmdline, "kvm", 256, 1, KVM_PROBE_TIMEOUT, log,
 			 &r);
 		if (log_contains(log, needle)) {
 			res = "kvm";
 			sb_addf(&why, "test boot reached /init in %.1f s", r.seconds);
 		} else {
 			size_t len = 0;
-			char *t = read_file(log, &len);
+			char *t = cl_read_file(log, &len);
 			free(t);
 			sb_addf(&why, "test boot printed %zu bytes and no marker in %.1f s%s (QEMU status %d)",
 				len, r.seconds, r.timed_out ? ", timed out" : "", r.status);
@@ -386,14 +388,14 @@ static void link_latest(const char *dir, const char *target_base, const char *li
 	free(l);
 }
 
-int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **log_out,
-	       struct boot_facts *facts)
+int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tree,
+	       const char *kernel, char **log_out, struct boot_facts *facts)
 {
-	const char *variant = variant_name(o->use_plugin), *sfx = name_suffix(o);
+	const char *variant = v->name, *sfx = v->suffix;
 	/* tiny x86_64: plugin, noplugin (the old names); else workload-plugin,
 	 * arm64-plugin, workload-arm64-noplugin, ... */
 	char *vname = xasprintf("%s%s%s", *sfx ? sfx + 1 : "", *sfx ? "-" : "", variant);
-	char *kimg = kernel ? xstrdup(kernel) : xasprintf("%s/%s", tree, o->arch->image);
+	char *kimg = kernel ? xstrdup(kernel) : xasprintf("%s/%s", tree, v->arch->image);
 	char *initrd = xasprintf("%s/initramfs-%s.cpio", o->state_dir, vname);
 	char *ts = timestamp_str();
 	char *base = xasprintf("%s-%s.log", ts, vname);
@@ -405,33 +407,33 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 
 	if (!file_exists(kimg))
 		qr_die(QR_EXIT_FAIL, "no kernel image %s (run build first, or give --kernel)", kimg);
-	if (!on_path(o->arch->qemu))
-		qr_die(QR_EXIT_FAIL, "cannot run %s: not on PATH (%s)", o->arch->qemu,
-		       o->arch->qemu_hint);
+	if (!on_path(v->arch->qemu))
+		qr_die(QR_EXIT_FAIL, "cannot run %s: not on PATH (%s)", v->arch->qemu,
+		       v->arch->qemu_hint);
 	if (mkdir_p(o->log_dir) < 0 || mkdir_p(o->state_dir) < 0)
 		qr_die(QR_EXIT_FAIL, "cannot create %s: %s", o->log_dir, strerror(errno));
-	if (make_initramfs(o, tree, initrd) < 0)   /* tree NULL: no modules */
+	if (make_initramfs(o, v, tree, initrd) < 0)   /* tree NULL: no modules */
 		return QR_EXIT_FAIL;
-	if (o->prof->workload && workload_disk(o, dname, &disk) < 0)
+	if (v->prof->workload && workload_disk(o, dname, &disk) < 0)
 		return QR_EXIT_FAIL;
-	accel = pick_accel(o, kimg, initrd);
+	accel = pick_accel(o, v, kimg, initrd);
 
 	for (size_t i = 0; i < o->modules.n; i++)
 		sb_addf(&mods, "%s%s", i ? "," : "", o->modules.v[i]);
-	sb_addf(&cmd, "console=%s panic=-1 log_buf_len=64M", o->arch->console);
+	sb_addf(&cmd, "console=%s panic=-1 log_buf_len=64M", v->arch->console);
 	if (mods.len)
 		sb_addf(&cmd, " qemu_run.modules=%s", mods.s);
-	if (o->prof->workload)
+	if (v->prof->workload)
 		sb_addf(&cmd, " qemu_run.workload=" WORKLOAD_PATH " qemu_run.workload_timeout=%.0f",
-			o->timeout * 0.8);
-	for (size_t i = 0; i < o->prof->append.n; i++)
-		sb_addf(&cmd, " %s", o->prof->append.v[i]);
+			v->timeout * 0.8);
+	for (size_t i = 0; i < v->prof->append.n; i++)
+		sb_addf(&cmd, " %s", v->prof->append.v[i]);
 	for (size_t i = 0; i < o->append.n; i++)
 		sb_addf(&cmd, " %s", o->append.v[i]);
 
 	qr_msg("boot: %s %s kernel %s (profile %s), -accel %s, timeout %.0f s, log %s",
-	       o->arch->name, variant, kimg, o->prof->name, accel, o->timeout, log);
-	run_qemu(o->arch, kimg, initrd, disk, cmd.s, accel, o->memory_mb, o->prof->smp, o->timeout,
+	       v->arch->name, variant, kimg, v->prof->name, accel, v->timeout, log);
+	run_qemu(v->arch, kimg, initrd, disk, cmd.s, accel, v->memory_mb, v->prof->smp, v->timeout,
 		 log, &r);
 	if (!file_exists(log)) {
 		qr_err("QEMU wrote no console log (%s)", log);
@@ -444,13 +446,13 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 	 * for a later `qemu-run parse LOG`. */
 	{
 		char *bm = tree ? xasprintf("%s/.qemu-run-build.meta", tree) : NULL;
-		char *bt = bm ? read_file(bm, NULL) : NULL;
+		char *bt = bm ? cl_read_file(bm, NULL) : NULL;
 		char *meta = xasprintf("%s.meta", log);
 		char *smap = tree && !kernel ? xasprintf("%s/System.map", tree) : NULL;
 		if (facts) {
 			memset(facts, 0, sizeof(*facts));
 			facts->timed_out = r.timed_out;
-			facts->timeout = o->timeout;
+			facts->timeout = v->timeout;
 			facts->boot_seconds = r.seconds;
 			facts->build_seconds = -1;   /* the build stage's to give */
 			facts->accel = xstrdup(accel);
@@ -459,7 +461,7 @@ int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **l
 		char *m = xasprintf("variant=%s\nprofile=%s\narch=%s\nkernel=%s\naccel=%s\n"
 				    "timeout=%.0f\nboot_seconds=%.1f\ntimed_out=%d\nqemu_status=%d\n"
 				    "cmdline=%s\nsystem_map=%s\n%s",
-				    variant, o->prof->name, o->arch->name, kimg, accel, o->timeout,
+				    variant, v->prof->name, v->arch->name, kimg, accel, v->timeout,
 				    r.seconds,
 				    r.timed_out, r.status,
 				    cmd.s, smap && file_exists(smap) ? smap : "",

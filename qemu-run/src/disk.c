@@ -18,22 +18,22 @@
 
 /* Reads the arch's BusyBox (o->busybox: Debian's busybox-static); refuses one
  * of another architecture or one that needs a dynamic loader the guest lacks. */
-char *workload_busybox(const struct qr_opts *o, size_t *len)
+char *workload_busybox(const struct qr_opts *o, const struct variant *v, size_t *len)
 {
 	const char *bb = o->busybox;
-	char *b = read_file(bb, len);
+	char *b = cl_read_file(bb, len);
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)b;
 
 	if (!b) {
-		qr_err("cannot read the %s BusyBox %s: %s (%s)", o->arch->name, bb, read_error(),
-		       o->arch->busybox_hint);
+		qr_err("cannot read the %s BusyBox %s: %s (%s)", v->arch->name, bb, cl_read_error(),
+		       v->arch->busybox_hint);
 		return NULL;
 	}
 	if (*len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != o->arch->elf_machine ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != v->arch->elf_machine ||
 	    eh->e_phoff > *len || eh->e_phnum > (*len - eh->e_phoff) / sizeof(Elf64_Phdr)) {
 		qr_err("%s is not a 64-bit %s ELF executable, which the %s guest needs (%s)", bb,
-		       o->arch->elf_name, o->arch->name, o->arch->busybox_hint);
+		       v->arch->elf_name, v->arch->name, v->arch->busybox_hint);
 		free(b);
 		return NULL;
 	}
@@ -41,7 +41,7 @@ char *workload_busybox(const struct qr_opts *o, size_t *len)
 		const Elf64_Phdr *ph = (const Elf64_Phdr *)(b + eh->e_phoff) + i;
 		if (ph->p_type == PT_INTERP) {
 			qr_err("%s is dynamically linked; the guest has no libc: it needs "
-			       "busybox-static (%s)", bb, o->arch->busybox_hint);
+			       "busybox-static (%s)", bb, v->arch->busybox_hint);
 			free(b);
 			return NULL;
 		}

@@ -60,10 +60,10 @@ struct expect *expect_load(const char *path)
 	e->path = xstrdup(path ? path : "none");
 	if (!path || strcmp(path, "none") == 0)
 		return e;
-	text = read_file(path, NULL);
+	text = cl_read_file(path, NULL);
 	if (!text)
-		qr_die(QR_EXIT_USAGE, "cannot read expectations file %s: %s", path, read_error());
-	for (char *cur = text, *l; (l = next_line(&cur));) {
+		qr_die(QR_EXIT_USAGE, "cannot read expectations file %s: %s", path, cl_read_error());
+	for (char *cur = text, *l; (l = cl_next_line(&cur));) {
 		struct strv w = {0};
 		struct erule r = {0};
 		lineno++;

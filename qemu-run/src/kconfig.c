@@ -68,14 +68,14 @@ static void kset_free(struct kset *s)
  * assignment nor a comment (fragments); returns -1 on such a line. */
 static int kset_parse(struct kset *s, const char *path, int strict)
 {
-	char *text = read_file(path, NULL);
+	char *text = cl_read_file(path, NULL);
 	int lineno = 0, bad = 0;
 
 	if (!text) {
 		qr_err("cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
-	for (char *cur = text, *l; (l = next_line(&cur));) {
+	for (char *cur = text, *l; (l = cl_next_line(&cur));) {
 		char *s0 = trim(l), *eq;
 		static const char unset[] = " is not set";
 		size_t len = strlen(s0), sl = sizeof(unset) - 1;
@@ -125,14 +125,14 @@ int kconfig_value(const char *config_path, const char *sym, char **value)
 	return 0;
 }
 
-void make_argv(const struct qr_opts *o, const char *tree, struct strv *a)
+void make_argv(const struct qr_opts *o, const struct variant *v, struct strv *a)
 {
 	sv_add(a, "make");
 	sv_add(a, "-C");
-	sv_add(a, tree);
+	sv_add(a, v->tree);
 	/* always given: an ARCH from the caller's environment or MAKEFLAGS
 	 * (make boot ARCH=arm64) must never reach the wrong tree */
-	sv_addf(a, "ARCH=%s", o->arch->karch);
+	sv_addf(a, "ARCH=%s", v->arch->karch);
 	sv_addf(a, "LLVM=%s", o->llvm);
 	if (o->cc_wrapper) {
 		/* the clang that LLVM= names, as Kbuild spells it */
@@ -144,7 +144,7 @@ void make_argv(const struct qr_opts *o, const char *tree, struct strv *a)
 		else
 			sv_addf(a, "CC=%s clang", o->cc_wrapper);
 	}
-	if (o->use_plugin) {
+	if (v->use_plugin) {
 		/* the plugin's decisions, one optimization record beside every
 		 * object: `wrap-ignorelist lint --remarks TREE` counts what each
 		 * ignorelist entry removes, triage reads them too */
@@ -153,7 +153,7 @@ void make_argv(const struct qr_opts *o, const char *tree, struct strv *a)
 	} else if (o->kcflags) {
 		sv_addf(a, "KCFLAGS=%s", o->kcflags);
 	}
-	if (o->use_plugin) {
+	if (v->use_plugin) {
 		struct sbuf b = {0};
 		sv_addf(a, "WRAP_IDIOM_PLUGIN=%s", o->plugin);
 		for (size_t i = 0; i < o->ignorelists.n; i++)
@@ -166,7 +166,7 @@ void make_argv(const struct qr_opts *o, const char *tree, struct strv *a)
 static void print_tail(const char *path, int lines)
 {
 	size_t len;
-	char *t = read_file(path, &len);
+	char *t = cl_read_file(path, &len);
 	if (!t)
 		return;
 	size_t i = len;
@@ -180,12 +180,12 @@ static void print_tail(const char *path, int lines)
 	free(t);
 }
 
-static int run_make(const struct qr_opts *o, const char *tree, const char *target,
+static int run_make(const struct qr_opts *o, const struct variant *v, const char *target,
 		    const char *log)
 {
 	struct strv a = {0};
 	int rc;
-	make_argv(o, tree, &a);
+	make_argv(o, v, &a);
 	sv_add(&a, target);
 	print_cmd(a.v, NULL);
 	rc = run_cmd_log(a.v, NULL, log, qr_verbose);
@@ -198,16 +198,17 @@ static int run_make(const struct qr_opts *o, const char *tree, const char *targe
 }
 
 /* The fragments of a variant, in merge order, as the profile lists them. */
-static void fragments(struct qr_opts *o, struct strv *out)
+static void fragments(const struct variant *v, struct strv *out)
 {
-	const struct qr_profile *p = profile_get(o);
+	const struct qr_profile *p = variant_profile(v);
 	for (size_t i = 0; i < p->fragments.n; i++)
-		if (o->use_plugin || !p->plugin_only[i])
+		if (v->use_plugin || !p->plugin_only[i])
 			sv_add(out, p->fragments.v[i]);
 }
 
-int stage_config(struct qr_opts *o, const char *tree)
+int stage_config(const struct qr_opts *o, const struct variant *v)
 {
+	const char *tree = v->tree;
 	char *config = xasprintf("%s/.config", tree);
 	char *log = xasprintf("%s/.qemu-run-config.log", tree);
 	struct strv frags = {0};
@@ -216,29 +217,29 @@ int stage_config(struct qr_opts *o, const char *tree)
 
 	if (!tree_is_prepared(tree))
 		qr_die(QR_EXIT_FAIL, "%s is not a prepared tree: run `qemu-run prepare%s` first", tree,
-		       o->use_plugin ? "" : " --no-plugin");
-	fragments(o, &frags);
+		       v->use_plugin ? "" : " --no-plugin");
+	fragments(v, &frags);
 	for (size_t i = 0; i < frags.n; i++)
 		if (kset_parse(&want, frags.v[i], 1) < 0)
 			goto out;
 	unlink(log);
-	for (size_t i = 0; i < o->prof->base.n; i++)
-		if (run_make(o, tree, o->prof->base.v[i], log) != 0)
+	for (size_t i = 0; i < v->prof->base.n; i++)
+		if (run_make(o, v, v->prof->base.v[i], log) != 0)
 			goto out;
 
 	/* Append the fragments; olddefconfig resolves them (the last assignment wins). */
 	{
 		size_t len;
-		char *base = read_file(config, &len);
+		char *base = cl_read_file(config, &len);
 		struct sbuf b = {0};
 		if (!base) {
-			qr_err("cannot read %s: %s", config, read_error());
+			qr_err("cannot read %s: %s", config, cl_read_error());
 			goto out;
 		}
 		sb_addn(&b, base, len);
 		free(base);
 		for (size_t i = 0; i < frags.n; i++) {
-			char *f = read_file(frags.v[i], NULL);
+			char *f = cl_read_file(frags.v[i], NULL);
 			sb_addf(&b, "\n# qemu-run: fragment %s\n%s\n", frags.v[i], f ? f : "");
 			free(f);
 		}
@@ -249,7 +250,7 @@ int stage_config(struct qr_opts *o, const char *tree)
 		}
 		sb_free(&b);
 	}
-	if (run_make(o, tree, "olddefconfig", log) != 0)
+	if (run_make(o, v, "olddefconfig", log) != 0)
 		goto out;
 
 	if (kset_parse(&got, config, 0) < 0)
@@ -272,7 +273,7 @@ int stage_config(struct qr_opts *o, const char *tree)
 		goto out;
 	}
 	qr_msg("config: %s: %zu requested symbols verified (profile %s: %zu fragments, variant "
-	       "%s)", config, want.n, o->prof->name, frags.n, variant_name(o->use_plugin));
+	       "%s)", config, want.n, v->prof->name, frags.n, v->name);
 	rc = 0;
 out:
 	kset_free(&want);
@@ -309,8 +310,9 @@ static int take_lock(const char *path)
 	return fd;
 }
 
-int stage_build(struct qr_opts *o, const char *tree, double *seconds)
+int stage_build(const struct qr_opts *o, const struct variant *v, double *seconds)
 {
+	const char *tree = v->tree;
 	char *config = xasprintf("%s/.config", tree);
 	char *log = xasprintf("%s/.qemu-run-build.log", tree);
 	char *meta = xasprintf("%s/.qemu-run-build.meta", tree);
@@ -322,19 +324,19 @@ int stage_build(struct qr_opts *o, const char *tree, double *seconds)
 	if (!tree_is_prepared(tree) || !file_exists(config))
 		qr_die(QR_EXIT_FAIL, "%s has no prepared tree with a .config: run prepare and config "
 		       "first", tree);
-	if (o->use_plugin && !file_exists(o->plugin))
+	if (v->use_plugin && !file_exists(o->plugin))
 		qr_die(QR_EXIT_FAIL, "plugin %s not found (make plugin builds it)", o->plugin);
 	kconfig_value(config, "CONFIG_MODULES", &modules);
 
-	make_argv(o, tree, &a);
+	make_argv(o, v, &a);
 	sv_addf(&a, "-j%d", o->jobs);
-	sv_add(&a, o->arch->image_target);
+	sv_add(&a, v->arch->image_target);
 	if (strcmp(modules, "y") == 0)
 		sv_add(&a, "modules");
 	unlink(log);
 	/* the last build's step count, for "N of ~M" */
 	struct progress prog = { isatty(2), 0, 0, 0, 0 };
-	char *old_meta = read_file(meta, NULL), *st;
+	char *old_meta = cl_read_file(meta, NULL), *st;
 	if (old_meta && (st = strstr(old_meta, "steps=")))
 		prog.expected = strtol(st + 6, NULL, 10);
 	free(old_meta);
@@ -350,10 +352,10 @@ int stage_build(struct qr_opts *o, const char *tree, double *seconds)
 		rc = QR_EXIT_FAIL;
 	} else {
 		char *m = xasprintf("build_seconds=%.1f\nvariant=%s\nsteps=%ld\n", dt,
-				    variant_name(o->use_plugin), prog.steps);
+				    v->name, prog.steps);
 		write_file(meta, m, strlen(m));
 		free(m);
-		qr_msg("build: %s/%s built in %.1f s (log %s)", tree, o->arch->image, dt, log);
+		qr_msg("build: %s/%s built in %.1f s (log %s)", tree, v->arch->image, dt, log);
 	}
 	if (seconds)
 		*seconds = dt;

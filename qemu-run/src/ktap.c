@@ -124,6 +124,12 @@ static int counts_total(const struct kt_counts *c)
 	return c->passed + c->failed + c->crashed + c->skipped;
 }
 
+const char *kt_status_str(enum kt_status s)
+{
+	static const char *const n[] = { "PASS", "FAIL", "SKIP", "CRASH", "NO TESTS" };
+	return n[s];
+}
+
 enum kt_status kt_counts_status(const struct kt_counts *c)
 {
 	if (counts_total(c) == 0)

@@ -136,19 +136,6 @@ static const struct option longopts[] = {
 
 #define MUST_FAIL_SUITE "wrap_idiom"
 
-const char *variant_name(int use_plugin)
-{
-	return use_plugin ? "plugin" : "noplugin";
-}
-
-char *tree_for(const struct qr_opts *o, int use_plugin)
-{
-	if (o->tree)
-		return abs_path(o->tree);
-	return xasprintf("%s/linux-6.12%s%s", o->build_root, tree_suffix(o),
-			 use_plugin ? "" : "-noplugin");
-}
-
 static double parse_num(const char *opt, const char *s)
 {
 	char *end;
@@ -196,14 +183,14 @@ static char *exe_dir(void)
 static char *cmake_source_dir(const char *build, char **why)
 {
 	char *cache = xasprintf("%s/CMakeCache.txt", build);
-	char *buf = read_file(cache, NULL), *cur = buf, *line, *res = NULL;
+	char *buf = cl_read_file(cache, NULL), *cur = buf, *line, *res = NULL;
 
 	if (!buf) {
 		*why = xasprintf("%s: %s", cache, strerror(errno));
 		free(cache);
 		return NULL;
 	}
-	while (!res && (line = next_line(&cur)))
+	while (!res && (line = cl_next_line(&cur)))
 		if (starts_with(line, CMAKE_SOURCE_KEY) && line[strlen(CMAKE_SOURCE_KEY)])
 			res = xstrdup(line + strlen(CMAKE_SOURCE_KEY));
 	if (!res)
@@ -265,32 +252,15 @@ static void finish_opts(struct qr_opts *o)
 		}
 		free(pat);
 	}
-	/* a profile asked for by name is checked at once, whatever the command */
-	if (o->profile)
-		profile_get(o);
-	else
-		o->profile = QR_DEFAULT_PROFILE;
-
 	if (!o->jobs) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 		o->jobs = n > 0 ? (int)n : 1;
 	}
 }
 
-/* --expect, else the profile's, else default.expect: read only when needed,
- * so commands that need no profile work without one. */
-static const char *expect_path(struct qr_opts *o)
+static int do_parse(const struct qr_opts *o, const struct variant *v, char **logs, int nlogs)
 {
-	if (!o->expect)
-		o->expect = profile_get(o)->expect
-				    ? o->prof->expect
-				    : xasprintf("%s/qemu-run/expect/default.expect", o->src_root);
-	return o->expect;
-}
-
-static int do_parse(struct qr_opts *o, char **logs, int nlogs)
-{
-	struct expect *e = expect_load(expect_path(o));
+	struct expect *e = expect_load(variant_expect(v));
 	struct result *r[2];
 	const char *names[2];
 	if (nlogs < 1 || nlogs > 2)
@@ -316,22 +286,21 @@ static int do_parse(struct qr_opts *o, char **logs, int nlogs)
 }
 
 /* prepare + config + build + boot + parse of one variant. */
-static int run_variant(struct qr_opts *o, struct expect *e, int use_plugin, struct result **out)
+static int run_variant(const struct qr_opts *o, const struct variant *v, struct expect *e,
+		       struct result **out)
 {
-	char *tree, *log = NULL;
+	char *log = NULL;
 	double bt = -1;
 	struct boot_facts facts;
 	int rc;
 
-	o->use_plugin = use_plugin;
-	tree = tree_for(o, use_plugin);
-	qr_msg("=== variant %s: %s ===", variant_name(use_plugin), tree);
+	qr_msg("=== variant %s: %s ===", v->name, v->tree);
 	if (!o->skip_build) {
-		if ((rc = stage_prepare(o, tree)) || (rc = stage_config(o, tree)) ||
-		    (rc = stage_build(o, tree, &bt)))
+		if ((rc = stage_prepare(o, v)) || (rc = stage_config(o, v)) ||
+		    (rc = stage_build(o, v, &bt)))
 			return rc;
 	}
-	if ((rc = stage_boot(o, tree, o->kernel, &log, &facts)))
+	if ((rc = stage_boot(o, v, v->tree, o->kernel, &log, &facts)))
 		return rc;
 	facts.build_seconds = bt;   /* -1 with --no-build */
 	*out = parse_log(log, e, o->strict, NULL, &facts);
@@ -341,40 +310,42 @@ static int run_variant(struct qr_opts *o, struct expect *e, int use_plugin, stru
 	return 0;
 }
 
-static int do_run(struct qr_opts *o)
+/* The variants of run: o's, and with --compare the one without the plugin. */
+static int do_run(struct qr_opts *o, const struct qr_profile *prof, const char *prof_error)
 {
-	struct expect *e = expect_load(expect_path(o));
+	struct variant v[2];
+	variant_init(&v[0], o, prof, prof_error, o->use_plugin);
+	variant_init(&v[1], o, prof, prof_error, 0);
+	struct expect *e = expect_load(variant_expect(&v[0]));
 	struct result *r[2] = { 0 };
 	const char *names[2];
 	int n = 0, rc;
+	int compare = o->compare || o->expect_fail_without_plugin;
 
-	if (o->expect_fail_without_plugin)
-		o->compare = 1;
-	if (o->compare && o->tree)
+	if (compare && o->tree)
 		qr_die(QR_EXIT_USAGE, "--tree names one tree; --compare needs two (use --build-root)");
 	if (!o->modules_set)
 		expect_modules(e, &o->modules);
-	int first = o->use_plugin;
-	if ((rc = run_variant(o, e, first, &r[n])))
+	if ((rc = run_variant(o, &v[0], e, &r[n])))
 		return rc;
-	names[n++] = variant_name(first);
-	if (o->compare && first) {
-		if ((rc = run_variant(o, e, 0, &r[n])))
+	names[n++] = v[0].name;
+	if (compare && v[0].use_plugin) {
+		if ((rc = run_variant(o, &v[1], e, &r[n])))
 			return rc;
-		names[n++] = variant_name(0);
+		names[n++] = v[1].name;
 	}
 	for (int i = 0; i < n; i++)
 		print_details(r[i], e);
 	print_summary(r, names, (size_t)n);
 	if (n > 1 && !o->skip_build) {
 		/* same inputs give the same stamp: else the series changed mid-run */
-		char *t0 = tree_for(o, 1), *t1 = tree_for(o, 0);
+		const char *t0 = v[0].tree, *t1 = v[1].tree;
 		char *p0 = xasprintf("%s/.qemu-run-prepared", t0), *p1 = xasprintf("%s/.qemu-run-prepared", t1);
-		char *s0 = read_file(p0, NULL), *s1 = read_file(p1, NULL);
+		char *s0 = cl_read_file(p0, NULL), *s1 = cl_read_file(p1, NULL);
 		if (s0 && s1 && strncmp(s0, s1, strcspn(s0, "\n") + 1) != 0)
 			qr_warn("kernel/patches changed between the two builds: the columns come from "
 				"different series (run again to compare like with like)");
-		free(t0); free(t1); free(p0); free(p1); free(s0); free(s1);
+		free(p0); free(p1); free(s0); free(s1);
 	}
 	rc = verdict_exit(r[0]->verdict);
 	printf("qemu-run: %s kernel verdict %s\n", names[0], verdict_str(r[0]->verdict));
@@ -396,6 +367,8 @@ static int do_run(struct qr_opts *o)
 		}
 	}
 	expect_free(e);
+	variant_free(&v[0]);
+	variant_free(&v[1]);
 	return rc;
 }
 
@@ -482,31 +455,46 @@ int main(int argc, char **argv)
 	/* line-buffered: a harness killed from outside keeps what it printed */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	finish_opts(&o);
+	/* a profile asked for by name is checked at once, whatever the command;
+	 * the default one is read only for the commands that need it (the
+	 * others work without one), and what is wrong with it is said where
+	 * a stage first needs it (variant_profile()) */
+	const struct qr_profile *prof = o.profile ? profile_load(&o, o.profile) : NULL;
+	char *prof_error = NULL;
+	if (!o.profile)
+		o.profile = QR_DEFAULT_PROFILE;
 	sv_add(&o.append, "printk.devkmsg=on");
+	struct variant v;
 
-	if (!strcmp(cmd, "parse"))
-		return do_parse(&o, argv + optind, argc - optind);
+	if (!strcmp(cmd, "parse")) {
+		if (!prof && !o.expect)   /* for its expectations */
+			prof = profile_read(&o, o.profile, &prof_error);
+		variant_init(&v, &o, prof, prof_error, o.use_plugin);
+		return do_parse(&o, &v, argv + optind, argc - optind);
+	}
 	if (optind < argc)
 		qr_die(QR_EXIT_USAGE, "%s: unexpected argument '%s'", cmd, argv[optind]);
+	if (!prof && (!strcmp(cmd, "run") || !strcmp(cmd, "config") || !strcmp(cmd, "boot")))
+		prof = profile_read(&o, o.profile, &prof_error);
 	if (!strcmp(cmd, "run"))
-		return do_run(&o);
+		return do_run(&o, prof, prof_error);
 
-	char *tree = tree_for(&o, o.use_plugin);
+	variant_init(&v, &o, prof, prof_error, o.use_plugin);
 	if (!strcmp(cmd, "prepare"))
-		return stage_prepare(&o, tree);
+		return stage_prepare(&o, &v);
 	if (!strcmp(cmd, "config"))
-		return stage_config(&o, tree);
+		return stage_config(&o, &v);
 	if (!strcmp(cmd, "build"))
-		return stage_build(&o, tree, NULL);
+		return stage_build(&o, &v, NULL);
 	if (!strcmp(cmd, "boot")) {
 		char *log = NULL;
 		struct boot_facts f;
 		if (!o.modules_set) {
-			struct expect *e = expect_load(expect_path(&o));
+			struct expect *e = expect_load(variant_expect(&v));
 			expect_modules(e, &o.modules);
 			expect_free(e);
 		}
-		int rc = stage_boot(&o, o.kernel && !o.tree ? NULL : tree, o.kernel, &log, &f);
+		int rc = stage_boot(&o, &v, o.kernel && !o.tree ? NULL : v.tree, o.kernel, &log, &f);
 		if (!rc) {
 			printf("qemu-run: console log %s (%.1f s%s); judge it with: qemu-run parse %s\n",
 			       log, f.boot_seconds, f.timed_out ? ", timed out" : "", log);

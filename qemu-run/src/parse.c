@@ -1,6 +1,7 @@
 /* qemu-run parse: a console log against the expectations: the verdict.
- * The log's lines and UBSan reports come from consolelog.c (the one reader
- * of console logs, shared with wrap-ignorelist triage), KTAP from ktap.c. */
+ * The log's lines, UBSan reports and sites come from consolelog.h (the one
+ * reader of console logs, shared with wrap-ignorelist triage), KTAP from
+ * ktap.c. */
 #define _GNU_SOURCE
 #include "parse.h"
 #include "logparse.h"
@@ -15,82 +16,32 @@
 
 /* ---- UBSan sites ---- */
 
-/* Sites by kind and file:line:col: an open-addressing table of site
- * indices, so a log with many distinct sites stays linear. */
-struct site_table {
-	int *slot;      /* site index + 1; 0: empty */
-	size_t cap;
-};
-
-static uint64_t site_hash(const char *kind, const char *file, int line, int col)
+const char *site_func(const struct cl_site *s)
 {
-	uint64_t h = fnv1a(FNV1A_INIT, kind, strlen(kind) + 1);
-	h = fnv1a(h, file, strlen(file) + 1);
-	h = fnv1a(h, &line, sizeof(line));
-	return fnv1a(h, &col, sizeof(col));
+	return s->rep.func ? s->rep.func : "?";
 }
 
-static int site_same(const struct usite *s, const char *kind, const char *file, int line, int col)
-{
-	return s->line == line && s->col == col && !strcmp(s->kind, kind) && !strcmp(s->file, file);
-}
-
-/* The site's index; -1 and *slot_out (where to insert) if it is new. */
-static int site_find(struct site_table *t, const struct result *r, const char *kind,
-		     const char *file, int line, int col, size_t *slot_out)
-{
-	size_t i = (size_t)site_hash(kind, file, line, col) & (t->cap - 1);
-	for (; t->slot[i]; i = (i + 1) & (t->cap - 1))
-		if (site_same(&r->sites[t->slot[i] - 1], kind, file, line, col))
-			return t->slot[i] - 1;
-	*slot_out = i;
-	return -1;
-}
-
-/* The reports of consolelog.c, one site per kind and file:line:col. */
+/* The reports of consolelog.h, one site per kind and file:line:col. */
 static void collect_sites(struct result *r, const struct cl_reports *rep)
 {
-	struct site_table t = { NULL, 64 };
-	while (t.cap < 2 * rep->n)
-		t.cap *= 2;
-	t.slot = xcalloc(t.cap, sizeof(*t.slot));
+	cl_sites_init(&r->sites, 0);
 	for (size_t i = 0; i < rep->n; i++) {
 		const struct cl_report *c = &rep->r[i];
-		const char *file = c->file ? c->file : "?";
-		size_t slot = 0;
-		int k = site_find(&t, r, c->kind, file, c->line, c->col, &slot);
-		if (k < 0) {
-			t.slot[slot] = (int)r->nsites + 1;
-			r->sites = xrealloc(r->sites, (r->nsites + 1) * sizeof(*r->sites));
-			struct usite *n = &r->sites[r->nsites];
-			memset(n, 0, sizeof(*n));
-			n->kind = xstrdup(c->kind);
-			n->file = xstrdup(file);
-			n->line = c->line;
-			n->col = c->col;
-			n->sanitizer = c->sanitizer;
-			n->func = xstrdup(c->func ? c->func : "?");
-			n->detail = xstrdup(c->detail);
-			n->context = xstrdup(c->context);
-			n->first_log_line = c->log_line;
-			n->rule = -1;
-			k = (int)r->nsites++;
-		}
+		int is_new;
+		int k = cl_sites_add(&r->sites, c, c->file ? c->file : "?", &is_new);
+		if (k < 0)
+			qr_die(QR_EXIT_FAIL, "out of memory");
 		/* division-overflow: one site, a wrap report (INT_MIN / -1) or not
 		 * (division by zero); a wrap site is described by its first wrap
 		 * report, as triage does */
-		struct usite *s = &r->sites[k];
-		if (!s->sanitizer && c->sanitizer) {
-			s->sanitizer = c->sanitizer;
-			free(s->func);
-			free(s->detail);
-			s->func = xstrdup(c->func ? c->func : "?");
-			s->detail = xstrdup(c->detail);
-		}
-		r->sites[k].count++;
+		struct cl_site *s = &r->sites.s[k];
+		if (!s->rep.sanitizer && c->sanitizer && cl_site_describe(s, c) < 0)
+			qr_die(QR_EXIT_FAIL, "out of memory");
 		r->reports++;
 	}
-	free(t.slot);
+	r->site_rule = xcalloc(r->sites.n, sizeof(int));
+	for (size_t k = 0; k < r->sites.n; k++)
+		r->site_rule[k] = -1;
 }
 
 /* ---- expectations ---- */
@@ -100,22 +51,22 @@ static int glob_ok(const char *pat, const char *s)
 	return !pat || fnmatch(pat, s, 0) == 0;
 }
 
-static int rule_matches(const struct erule *e, const struct usite *s)
+static int rule_matches(const struct erule *e, const struct cl_site *s)
 {
-	return glob_ok(e->name, s->kind) && glob_ok(e->file, s->file) && glob_ok(e->func, s->func) &&
-	       (!e->after || strstr(s->context, e->after)) &&
-	       (!e->detail || strstr(s->detail, e->detail));
+	return glob_ok(e->name, s->rep.kind) && glob_ok(e->file, s->file) &&
+	       glob_ok(e->func, site_func(s)) && (!e->after || strstr(s->rep.context, e->after)) &&
+	       (!e->detail || strstr(s->rep.detail, e->detail));
 }
 
-static void add_kind(struct result *r, const struct usite *s)
+static void add_kind(struct result *r, const struct cl_site *s)
 {
 	size_t i;
 	for (i = 0; i < r->nkinds; i++)
-		if (strcmp(r->kinds[i].kind, s->kind) == 0)
+		if (strcmp(r->kinds[i].kind, s->rep.kind) == 0)
 			break;
 	if (i == r->nkinds) {
 		r->kinds = xrealloc(r->kinds, (r->nkinds + 1) * sizeof(*r->kinds));
-		r->kinds[i].kind = xstrdup(s->kind);
+		r->kinds[i].kind = xstrdup(s->rep.kind);
 		r->kinds[i].distinct = r->kinds[i].total = 0;
 		r->nkinds++;
 	}
@@ -138,19 +89,20 @@ static void judge(struct result *r, struct expect *e, int strict)
 	r->rule_site = xcalloc(e->n + 1, sizeof(int));
 	for (size_t i = 0; i < e->n; i++)
 		r->rule_site[i] = -1;
-	for (size_t k = 0; k < r->nsites; k++) {
-		struct usite *s = &r->sites[k];
+	for (size_t k = 0; k < r->sites.n; k++) {
+		const struct cl_site *s = &r->sites.s[k];
+		int *rule = &r->site_rule[k];
 		for (size_t i = 0; i < e->n; i++) {
 			struct erule *ru = &e->r[i];
 			if ((ru->kind != 'm' && ru->kind != 'a') || !rule_matches(ru, s))
 				continue;
-			if (s->rule < 0 || (e->r[s->rule].kind == 'a' && ru->kind == 'm'))
-				s->rule = (int)i;
+			if (*rule < 0 || (e->r[*rule].kind == 'a' && ru->kind == 'm'))
+				*rule = (int)i;
 			r->rule_hits[i] += s->count;
 			if (r->rule_site[i] < 0)
 				r->rule_site[i] = (int)k;
 		}
-		if (s->rule < 0) {
+		if (*rule < 0) {
 			r->unexplained_distinct++;
 			r->unexplained_total += s->count;
 			add_kind(r, s);
@@ -245,11 +197,11 @@ static int is_kernel_fault(const char *s)
 void boot_facts_read(const char *log, struct boot_facts *f)
 {
 	char *p = xasprintf("%s.meta", log);
-	char *t = read_file(p, NULL);
+	char *t = cl_read_file(p, NULL);
 
 	memset(f, 0, sizeof(*f));
 	f->build_seconds = f->boot_seconds = -1;
-	for (char *cur = t, *l; t && (l = next_line(&cur));) {
+	for (char *cur = t, *l; t && (l = cl_next_line(&cur));) {
 		if (starts_with(l, "build_seconds="))
 			f->build_seconds = atof(l + 14);
 		else if (starts_with(l, "boot_seconds="))
@@ -281,10 +233,10 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 			 const struct boot_facts *facts)
 {
 	size_t len;
-	char *text = read_file(path, &len);
+	char *text = cl_read_file(path, &len);
 
 	if (!text) {
-		qr_err("cannot read log %s: %s", path, read_error());
+		qr_err("cannot read log %s: %s", path, cl_read_error());
 		return NULL;
 	}
 	return parse_text(path, text, len, e, strict, system_map, facts);
@@ -316,7 +268,8 @@ struct result *parse_text(const char *path, char *text, size_t len, struct expec
 	}
 	r = xcalloc(1, sizeof(*r));
 	r->log = xstrdup(path);
-	cl_lines(text, &L);
+	if (cl_lines(text, &L) < 0)
+		qr_die(QR_EXIT_FAIL, "out of memory");
 	for (size_t i = 0; i < L.n; i++) {
 		const char *s = L.s[i];
 		int no = L.no[i];
@@ -366,9 +319,10 @@ struct result *parse_text(const char *path, char *text, size_t len, struct expec
 	struct cl_ksyms *map = NULL;
 	if (system_map && !(map = cl_ksyms_load(system_map)))
 		qr_warn("cannot read System.map %s: %s (frames stay unnamed)", system_map,
-			read_error());
+			cl_read_error());
 	struct cl_reports rep;
-	cl_ubsan_reports(&L, map, &rep);
+	if (cl_ubsan_reports(&L, map, &rep) < 0)
+		qr_die(QR_EXIT_FAIL, "out of memory");
 	parse_ktap(r, &L);
 	collect_sites(r, &rep);
 	judge(r, e, strict);
@@ -397,15 +351,8 @@ void result_free(struct result *r)
 	for (size_t i = 0; i < r->nsuites; i++)
 		ktest_free(r->suites[i]);
 	free(r->suites);
-	for (size_t i = 0; i < r->nsites; i++) {
-		struct usite *s = &r->sites[i];
-		free(s->kind);
-		free(s->file);
-		free(s->func);
-		free(s->detail);
-		free(s->context);
-	}
-	free(r->sites);
+	cl_sites_free(&r->sites);
+	free(r->site_rule);
 	for (size_t i = 0; i < r->nkinds; i++)
 		free(r->kinds[i].kind);
 	free(r->kinds);

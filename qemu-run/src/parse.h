@@ -2,6 +2,7 @@
 #ifndef QEMU_RUN_PARSE_H
 #define QEMU_RUN_PARSE_H
 
+#include "consolelog.h"
 #include "util.h"
 
 enum kt_status { KT_SUCCESS, KT_FAILURE, KT_SKIPPED, KT_CRASHED, KT_NO_TESTS };
@@ -24,19 +25,6 @@ struct ktest {
 };
 
 enum verdict { V_PASS, V_FAIL, V_CRASH, V_PANIC, V_TIMEOUT };
-
-/* One distinct UBSan site (kind + file:line:col). */
-struct usite {
-	char *kind, *file;
-	int line, col;
-	const char *sanitizer;      /* the wrap sanitizer (consolelog.h); NULL: other kind */
-	char *func;                 /* first frame of the Call Trace outside UBSan */
-	char *detail;               /* the line(s) after "UBSAN: ..." */
-	char *context;              /* the console line printed before the report */
-	int count;                  /* reports at this site */
-	int first_log_line;
-	int rule;                   /* index of the first must/allow rule, -1: unexplained */
-};
 
 struct erule {
 	int kind;                   /* 's'uite, 'm'ust, 'a'llow, 'l'oad */
@@ -69,9 +57,10 @@ struct result {
 	struct strv ktap_msgs;
 	int suites_pass, suites_fail, suites_crash, suites_skip;
 	int req_suites, req_suites_ok;
-	/* UBSan */
-	struct usite *sites;
-	size_t nsites;
+	/* UBSan: every report, one site per kind and file:line:col (the file
+	 * as printed, "?" for none), described by its first wrap report */
+	struct cl_sites sites;
+	int *site_rule;             /* per site: its first must/allow rule, -1: unexplained */
 	int reports;
 	int must_rules, must_found;
 	int unexplained_distinct, unexplained_total;
@@ -114,6 +103,9 @@ struct result *parse_log(const char *path, struct expect *e, int strict, const c
 struct result *parse_text(const char *path, char *text, size_t len, struct expect *e, int strict,
 			  const char *system_map, const struct boot_facts *facts);
 void result_free(struct result *r);
+/* The function of a site as the verdict names it: its first frame outside
+ * UBSan, "?" for none. */
+const char *site_func(const struct cl_site *s);
 void print_details(const struct result *r, const struct expect *e);
 /* The sites as data: sanitizer ("-": not a wrap kind), kind, file:line:col,
  * function, reports; tab-separated, in log order. */

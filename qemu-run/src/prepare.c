@@ -41,7 +41,7 @@ static char *installed_version(void)
 static char *tested_version(const struct qr_opts *o, char **where)
 {
 	char *readme = xasprintf("%s/kernel/README.md", o->src_root);
-	char *text = read_file(readme, NULL);
+	char *text = cl_read_file(readme, NULL);
 	char *res = NULL;
 	regex_t re;
 	regmatch_t m[1];
@@ -69,7 +69,7 @@ static char *tested_version(const struct qr_opts *o, char **where)
 static size_t read_series(const struct qr_opts *o, struct patch_ent **out, char **series_text)
 {
 	char *path = xasprintf("%s/series", o->patches_dir);
-	char *text = read_file(path, NULL);
+	char *text = cl_read_file(path, NULL);
 	struct patch_ent *v = NULL;
 	size_t n = 0;
 	int optional = 0, lineno = 0;
@@ -82,7 +82,7 @@ static size_t read_series(const struct qr_opts *o, struct patch_ent **out, char 
 		*out = NULL;
 		return 0;
 	}
-	for (char *cur = text, *l; (l = next_line(&cur));) {
+	for (char *cur = text, *l; (l = cl_next_line(&cur));) {
 		lineno++;
 		char *s = trim(l);
 		if (!*s)
@@ -110,13 +110,13 @@ static size_t read_series(const struct qr_opts *o, struct patch_ent **out, char 
 /* In patch file `pf`, the header of hunk #n of the diff for `file`. */
 static char *hunk_header(const char *pf, const char *file, int n)
 {
-	char *text = read_file(pf, NULL);
+	char *text = cl_read_file(pf, NULL);
 	char *res = NULL;
 	int in = 0, count = 0;
 
 	if (!text)
 		return NULL;
-	for (char *cur = text, *l; (l = next_line(&cur));) {
+	for (char *cur = text, *l; (l = cl_next_line(&cur));) {
 		if (starts_with(l, "+++ ")) {
 			char *p = l + 4;
 			p[strcspn(p, "\t")] = 0;
@@ -141,7 +141,7 @@ static void explain_failure(const char *patchfile, const char *out)
 	char *cur = NULL, *cant = NULL;
 	int any = 0;
 
-	for (char *c = copy, *l; (l = next_line(&c));) {
+	for (char *c = copy, *l; (l = cl_next_line(&c));) {
 		int h, at;
 		if (starts_with(l, "checking file ") || starts_with(l, "patching file ")) {
 			free(cur);
@@ -187,8 +187,9 @@ static uint64_t hash_str(uint64_t h, const char *s)
 	return fnv1a(h, s, strlen(s) + 1);
 }
 
-int stage_prepare(struct qr_opts *o, const char *tree)
+int stage_prepare(const struct qr_opts *o, const struct variant *v)
 {
+	const char *tree = v->tree;
 	struct patch_ent *pv;
 	char *series_text, *where = NULL;
 	size_t np = read_series(o, &pv, &series_text);
@@ -221,7 +222,7 @@ int stage_prepare(struct qr_opts *o, const char *tree)
 	h = hash_str(h, o->without_refactors ? "without-refactors" : "with-refactors");
 	for (size_t i = 0; i < np; i++) {
 		size_t len;
-		char *body = read_file(pv[i].path, &len);
+		char *body = cl_read_file(pv[i].path, &len);
 		if (!body)
 			qr_die(QR_EXIT_FAIL, "%s/series:%d: cannot read patch %s: %s", o->patches_dir,
 			       pv[i].line, pv[i].path, strerror(errno));
@@ -231,7 +232,7 @@ int stage_prepare(struct qr_opts *o, const char *tree)
 	}
 	char *stamp = xasprintf("stamp %016llx", (unsigned long long)h);
 
-	char *old = read_file(stamp_path, NULL);
+	char *old = cl_read_file(stamp_path, NULL);
 	if (old && starts_with(old, stamp) && old[strlen(stamp)] == '\n') {
 		qr_msg("prepare: %s is up to date (%s)", tree, stamp);
 		free(old);

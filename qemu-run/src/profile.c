@@ -7,6 +7,8 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,10 +49,26 @@ static char *list_profiles(const char *dir)
 	return b.s ? b.s : xstrdup("none");
 }
 
-static void need_file(const char *path, const char *pf, int line, const char *what)
+/* What is wrong with a profile: *err, and NULL to return. */
+static struct qr_profile *fail(char **err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static struct qr_profile *fail(char **err, const char *fmt, ...)
 {
-	if (!file_exists(path))
-		qr_die(QR_EXIT_USAGE, "%s:%d: %s %s does not exist", pf, line, what, path);
+	va_list ap;
+	va_start(ap, fmt);
+	if (vasprintf(err, fmt, ap) < 0)
+		qr_die(QR_EXIT_FAIL, "out of memory");
+	va_end(ap);
+	return NULL;
+}
+
+static int need_file(const char *path, const char *pf, int line, const char *what, char **err)
+{
+	if (!file_exists(path)) {
+		fail(err, "%s:%d: %s %s does not exist", pf, line, what, path);
+		return 0;
+	}
+	return 1;
 }
 
 /*
@@ -75,7 +93,7 @@ static void need_file(const char *path, const char *pf, int line, const char *wh
  * counts only for that architecture. Every line is checked whatever the
  * architecture, so a mistake in another architecture's line is found too.
  */
-static struct qr_profile *parse_profile(const struct qr_opts *o, const char *name)
+static struct qr_profile *parse_profile(const struct qr_opts *o, const char *name, char **err)
 {
 	char *dir = xasprintf("%s/profiles", o->configs_dir);
 	char *pf = xasprintf("%s/%s", dir, name);
@@ -85,15 +103,15 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 
 	if (!valid_name(name, "_-") || !file_exists(pf)) {
 		char *have = list_profiles(dir);
-		qr_die(QR_EXIT_USAGE, "unknown profile '%s': no file %s (profiles: %s)", name,
+		return fail(err, "unknown profile '%s': no file %s (profiles: %s)", name,
 		       pf, have);
 	}
-	text = read_file(pf, NULL);
+	text = cl_read_file(pf, NULL);
 	if (!text)
-		qr_die(QR_EXIT_USAGE, "cannot read profile %s: %s", pf, strerror(errno));
+		return fail(err, "cannot read profile %s: %s", pf, strerror(errno));
 	p->name = xstrdup(name);
 	p->path = pf;
-	for (char *cur = text, *l; (l = next_line(&cur));) {
+	for (char *cur = text, *l; (l = cl_next_line(&cur));) {
 		char *s = trim(l), *arg, *at;
 		int here = 1;   /* the line counts for o->arch */
 		lineno++;
@@ -104,19 +122,19 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 			*arg++ = 0;
 		arg = trim(arg);
 		if (!*arg || strpbrk(arg, " \t"))
-			qr_die(QR_EXIT_USAGE, "%s:%d: '%s' wants exactly one argument", pf, lineno, s);
+			return fail(err, "%s:%d: '%s' wants exactly one argument", pf, lineno, s);
 		if ((at = strchr(s, '@'))) {
 			*at++ = 0;
 			if (!strcmp(s, "arch"))
-				qr_die(QR_EXIT_USAGE, "%s:%d: 'arch' takes no @ARCH", pf, lineno);
+				return fail(err, "%s:%d: 'arch' takes no @ARCH", pf, lineno);
 			if (!arch_known(at))
-				qr_die(QR_EXIT_USAGE, "%s:%d: unknown architecture '%s' in '%s@%s' "
+				return fail(err, "%s:%d: unknown architecture '%s' in '%s@%s' "
 				       "(known: %s)", pf, lineno, at, s, at, arch_names());
 			here = !strcmp(at, o->arch->name);
 		}
 		if (!strcmp(s, "base")) {
 			if (!valid_name(arg, "_.-") || !ends_with(arg, "config"))
-				qr_die(QR_EXIT_USAGE, "%s:%d: base '%s' is not a config make target "
+				return fail(err, "%s:%d: base '%s' is not a config make target "
 				       "(e.g. tinyconfig, defconfig, kvm_guest.config)", pf,
 				       lineno, arg);
 			if (here)
@@ -125,9 +143,10 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 			int plugin_only = s[0] == 'p';
 			char *f = xasprintf("%s/%s", o->configs_dir, arg);
 			if (strstr(arg, ".."))
-				qr_die(QR_EXIT_USAGE, "%s:%d: fragment %s leaves %s", pf, lineno, arg,
+				return fail(err, "%s:%d: fragment %s leaves %s", pf, lineno, arg,
 				       o->configs_dir);
-			need_file(f, pf, lineno, "fragment");
+			if (!need_file(f, pf, lineno, "fragment", err))
+				return NULL;
 			if (here) {
 				p->plugin_only = xrealloc(p->plugin_only, p->fragments.n + 1);
 				p->plugin_only[p->fragments.n] = (char)plugin_only;
@@ -136,7 +155,8 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 			free(f);
 		} else if (!strcmp(s, "expect")) {
 			char *e = xasprintf("%s/qemu-run/expect/%s", o->src_root, arg);
-			need_file(e, pf, lineno, "expectations file");
+			if (!need_file(e, pf, lineno, "expectations file", err))
+				return NULL;
 			if (here) {
 				free(p->expect);
 				p->expect = e;
@@ -145,7 +165,8 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 			}
 		} else if (!strcmp(s, "workload")) {
 			char *w = xasprintf("%s/qemu-run/init/%s", o->src_root, arg);
-			need_file(w, pf, lineno, "workload script");
+			if (!need_file(w, pf, lineno, "workload script", err))
+				return NULL;
 			if (here) {
 				free(p->workload);
 				p->workload = w;
@@ -159,7 +180,7 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 			char *end;
 			double v = strtod(arg, &end);
 			if (*end || v <= 0)
-				qr_die(QR_EXIT_USAGE, "%s:%d: timeout wants seconds, not '%s'", pf,
+				return fail(err, "%s:%d: timeout wants seconds, not '%s'", pf,
 				       lineno, arg);
 			if (here)
 				p->timeout = v;
@@ -169,7 +190,7 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 			char *end;
 			long v = strtol(arg, &end, 10);
 			if (*end || v < lo || v > hi)
-				qr_die(QR_EXIT_USAGE, "%s:%d: %s wants %s from %ld to %ld, not '%s'", pf,
+				return fail(err, "%s:%d: %s wants %s from %ld to %ld, not '%s'", pf,
 				       lineno, s, is_smp ? "a CPU count" : "megabytes", lo, hi, arg);
 			if (here && is_smp)
 				p->smp = (int)v;
@@ -177,26 +198,26 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 				p->memory_mb = (int)v;
 		} else if (!strcmp(s, "guest-tools")) {
 			if (!valid_name(arg, "_.+-"))
-				qr_die(QR_EXIT_USAGE, "%s:%d: guest-tools '%s' is not a Debian package name",
+				return fail(err, "%s:%d: guest-tools '%s' is not a Debian package name",
 				       pf, lineno, arg);
 			if (here)
 				sv_add(&p->guest_tools, arg);
 		} else if (!strcmp(s, "kernel")) {
 			if (at)
-				qr_die(QR_EXIT_USAGE, "%s:%d: 'kernel' takes no @ARCH", pf, lineno);
+				return fail(err, "%s:%d: 'kernel' takes no @ARCH", pf, lineno);
 			if (!valid_name(arg, "_-") || !strcmp(arg, name))
-				qr_die(QR_EXIT_USAGE, "%s:%d: kernel '%s' is not another profile's name",
+				return fail(err, "%s:%d: kernel '%s' is not another profile's name",
 				       pf, lineno, arg);
 			free(p->kernel);
 			p->kernel = xstrdup(arg);
 			p->kernel_line = lineno;
 		} else if (!strcmp(s, "arch")) {
 			if (!arch_known(arg))
-				qr_die(QR_EXIT_USAGE, "%s:%d: unknown architecture '%s' (known: %s)", pf,
+				return fail(err, "%s:%d: unknown architecture '%s' (known: %s)", pf,
 				       lineno, arg, arch_names());
 			sv_add(&p->arches, arg);
 		} else {
-			qr_die(QR_EXIT_USAGE, "%s:%d: unknown line '%s' (base, fragment, "
+			return fail(err, "%s:%d: unknown line '%s' (base, fragment, "
 			       "plugin-fragment, kernel, expect, workload, timeout, append, smp, "
 			       "memory, guest-tools, arch; KEY@ARCH for one architecture)", pf, lineno,
 			       s);
@@ -208,12 +229,13 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 		/* the other profile's kernel: its base and fragments, its tree */
 		struct qr_profile *k;
 		if (p->base.n || p->fragments.n)
-			qr_die(QR_EXIT_USAGE, "%s:%d: a profile with 'kernel %s' takes its base and "
+			return fail(err, "%s:%d: a profile with 'kernel %s' takes its base and "
 			       "fragments from that profile: no base or fragment lines", pf,
 			       p->kernel_line, p->kernel);
-		k = parse_profile(o, p->kernel);
+		if (!(k = parse_profile(o, p->kernel, err)))
+			return NULL;
 		if (k->kernel)
-			qr_die(QR_EXIT_USAGE, "%s:%d: profile %s boots the kernel of %s itself: "
+			return fail(err, "%s:%d: profile %s boots the kernel of %s itself: "
 			       "name that one", pf, p->kernel_line, p->kernel, k->kernel);
 		p->base = k->base;
 		p->fragments = k->fragments;
@@ -227,55 +249,30 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 			sb_addf(&b, "%s%s", i ? " " : "", p->arches.v[i]);
 		}
 		if (!ok)
-			qr_die(QR_EXIT_USAGE, "profile %s is not made for %s (%s: arch %s)", p->name,
+			return fail(err, "profile %s is not made for %s (%s: arch %s)", p->name,
 			       o->arch->name, pf, b.s);
 		sb_free(&b);
 	}
 	if (!p->base.n)
-		qr_die(QR_EXIT_USAGE, "%s: no 'base' line for %s (e.g. base tinyconfig)", pf,
+		return fail(err, "%s: no 'base' line for %s (e.g. base tinyconfig)", pf,
 		       o->arch->name);
 	if (p->guest_tools.n && !p->workload)
-		qr_die(QR_EXIT_USAGE, "%s: guest-tools without a workload line: nothing would run "
+		return fail(err, "%s: guest-tools without a workload line: nothing would run "
 		       "them", pf);
 	return p;
 }
 
-struct qr_profile *profile_get(struct qr_opts *o)
+const struct qr_profile *profile_read(const struct qr_opts *o, const char *name, char **err)
 {
-	struct qr_profile *p;
+	*err = NULL;
+	return parse_profile(o, name, err);
+}
 
-	if (o->prof)
-		return o->prof;
-	p = parse_profile(o, o->profile);
-	if (!o->timeout_set && p->timeout > 0)
-		o->timeout = p->timeout;
-	if (!o->memory_set && p->memory_mb > 0)
-		o->memory_mb = p->memory_mb;
-	o->prof = p;
+const struct qr_profile *profile_load(const struct qr_opts *o, const char *name)
+{
+	char *err;
+	const struct qr_profile *p = profile_read(o, name, &err);
+	if (!p)
+		qr_die(QR_EXIT_USAGE, "%s", err);
 	return p;
-}
-
-static const char *suffix_of(const char *profile, const struct qr_opts *o)
-{
-	static char buf[256];
-	int p = strcmp(profile, QR_DEFAULT_PROFILE) != 0;
-	int a = strcmp(o->arch->name, QR_DEFAULT_ARCH) != 0;
-
-	snprintf(buf, sizeof(buf), "%s%s%s%s", p ? "-" : "", p ? profile : "", a ? "-" : "",
-		 a ? o->arch->name : "");
-	return buf;
-}
-
-/* tiny on x86_64 keeps the names it always had; other profiles and
- * architectures add theirs: -workload, -arm64, -workload-arm64. */
-const char *name_suffix(const struct qr_opts *o)
-{
-	return suffix_of(o->profile, o);
-}
-
-/* The same for the kernel tree, which a profile with a 'kernel' line shares
- * with that profile (stress boots the workload kernel). */
-const char *tree_suffix(const struct qr_opts *o)
-{
-	return suffix_of(o->prof && o->prof->kernel ? o->prof->kernel : o->profile, o);
 }

@@ -80,7 +80,6 @@ struct qr_opts {
 	const char *state_dir;     /* build/qemu-run */
 	const char *lock_file;
 	const char *profile;       /* --profile (default QR_DEFAULT_PROFILE) */
-	struct qr_profile *prof;   /* NULL until profile_get() */
 	int use_plugin;            /* 1: plugin variant, 0: --no-plugin */
 	const char *plugin;        /* absolute path of WrapIdiom.so */
 	struct strv ignorelists;   /* absolute paths */
@@ -113,42 +112,66 @@ struct qr_opts {
 	int skip_build;            /* run --no-build: reuse trees as they are */
 };
 
-const char *variant_name(int use_plugin);
-/* The profile, read from its file on first use (exits with a clear error);
- * sets the boot timeout from it unless --timeout was given. */
-struct qr_profile *profile_get(struct qr_opts *o);
-/* "" for the default profile and arch (their trees and logs keep their old
- * names), else "-workload", "-arm64", "-workload-arm64": what log,
- * initramfs and disk names add. */
-const char *name_suffix(const struct qr_opts *o);
-/* The same for the kernel tree: a profile with a 'kernel' line names the
- * tree of that profile. */
-const char *tree_suffix(const struct qr_opts *o);
-/* The kernel tree of a variant (--tree or build/linux-6.12[-noplugin]). */
-char *tree_for(const struct qr_opts *o, int use_plugin);
+/* The profile NAME for o's architecture, read from its file: NULL and *err
+ * (the error naming file and line) if it cannot be; profile_load() exits
+ * with that error. */
+const struct qr_profile *profile_read(const struct qr_opts *o, const char *name, char **err);
+const struct qr_profile *profile_load(const struct qr_opts *o, const char *name);
 
-int stage_prepare(struct qr_opts *o, const char *tree);
+/* One kernel of a command, resolved once from the options (variant.c): the
+ * profile, architecture, tree, names and boot budget every stage of it
+ * works with. */
+struct variant {
+	int use_plugin;
+	const char *name;              /* "plugin" or "noplugin" */
+	const struct qr_arch *arch;
+	const char *profile;           /* its name */
+	const struct qr_profile *prof; /* NULL: the command needs none and none was named,
+					* or it could not be read (prof_error) */
+	const char *prof_error;
+	/* "" for the default profile and arch (their trees and logs keep their
+	 * old names), else "-workload", "-arm64", "-workload-arm64": what log,
+	 * initramfs and disk names add */
+	char *suffix;
+	/* --tree, else <build>/linux-6.12[-PROFILE][-ARCH][-noplugin]; a
+	 * profile with a 'kernel' line names the tree of that profile */
+	char *tree;
+	double timeout;                /* --timeout, else the profile's, else 300 */
+	int memory_mb;                 /* --memory, else the profile's, else 512 */
+	const char *expect;            /* --expect, else the profile's, else
+					* default.expect; NULL without a profile */
+};
+void variant_init(struct variant *v, const struct qr_opts *o, const struct qr_profile *prof,
+		  const char *prof_error, int use_plugin);
+/* The profile, for a stage that needs it: one that could not be read is
+ * reported there (exit 2), where the stage first needs it. */
+const struct qr_profile *variant_profile(const struct variant *v);
+/* The expectations: --expect, else the profile's, else default.expect. */
+const char *variant_expect(const struct variant *v);
+void variant_free(struct variant *v);
+
+int stage_prepare(const struct qr_opts *o, const struct variant *v);
 int tree_is_prepared(const char *tree);   /* prepare finished (stamp present) */
-int stage_config(struct qr_opts *o, const char *tree);
-int stage_build(struct qr_opts *o, const char *tree, double *seconds);
-/* Boots; *log_out gets the console log path, *facts (if not NULL) what the
- * log cannot tell (timeout, times, accelerator, System.map; parse.h).
- * Returns 0 if QEMU ran (whatever the guest did), non-zero on a harness
- * error. */
+int stage_config(const struct qr_opts *o, const struct variant *v);
+int stage_build(const struct qr_opts *o, const struct variant *v, double *seconds);
+/* Boots tree's kernel (kernel: this image instead; tree NULL: no modules);
+ * *log_out gets the console log path, *facts (if not NULL) what the log
+ * cannot tell (timeout, times, accelerator, System.map; parse.h). Returns 0
+ * if QEMU ran (whatever the guest did), non-zero on a harness error. */
 struct boot_facts;
-int stage_boot(struct qr_opts *o, const char *tree, const char *kernel, char **log_out,
-	       struct boot_facts *facts);
+int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tree,
+	       const char *kernel, char **log_out, struct boot_facts *facts);
 
 /* What a kernel built with the plugin also gets in KCFLAGS: wrap-idiom's
  * optimization records, FOO.opt.yaml beside every FOO.o. */
 #define WRAP_IDIOM_RECORD_FLAGS "-fsave-optimization-record -foptimization-record-passes=wrap-idiom"
 
 /* make argv common to config and build: make -C tree LLVM=.. [plugin vars] */
-void make_argv(const struct qr_opts *o, const char *tree, struct strv *argv);
+void make_argv(const struct qr_opts *o, const struct variant *v, struct strv *argv);
 
 /* The workload's BusyBox (checked static, of the arch) and ext4 disk image
  * (disk.c). */
-char *workload_busybox(const struct qr_opts *o, size_t *len);
+char *workload_busybox(const struct qr_opts *o, const struct variant *v, size_t *len);
 int workload_disk(const struct qr_opts *o, const char *name, char **img_out);
 
 /* Kconfig helpers (kconfig.c). */

@@ -19,12 +19,6 @@ int verdict_exit(enum verdict v)
 	return c[v];
 }
 
-const char *kt_status_str(enum kt_status s)
-{
-	static const char *const n[] = { "PASS", "FAIL", "SKIP", "CRASH", "NO TESTS" };
-	return n[s];
-}
-
 static void print_failed_cases(const struct ktest *t, int depth)
 {
 	for (size_t i = 0; i < t->nsub; i++) {
@@ -40,10 +34,10 @@ static void print_failed_cases(const struct ktest *t, int depth)
 
 void print_sites(const struct result *r)
 {
-	for (size_t i = 0; i < r->nsites; i++) {
-		const struct usite *s = &r->sites[i];
-		printf("%s\t%s\t%s:%d:%d\t%s\t%d\n", s->sanitizer ? s->sanitizer : "-", s->kind,
-		       s->file, s->line, s->col, s->func, s->count);
+	for (size_t i = 0; i < r->sites.n; i++) {
+		const struct cl_site *s = &r->sites.s[i];
+		printf("%s\t%s\t%s:%d:%d\t%s\t%d\n", s->rep.sanitizer ? s->rep.sanitizer : "-",
+		       s->rep.kind, s->file, s->rep.line, s->rep.col, site_func(s), s->count);
 	}
 }
 
@@ -91,34 +85,37 @@ void print_details(const struct result *r, const struct expect *e)
 	for (size_t i = 0; i < r->ktap_msgs.n; i++)
 		printf("  %s\n", r->ktap_msgs.v[i]);
 
-	printf("UBSan: %d report(s) at %zu distinct site(s)\n", r->reports, r->nsites);
+	printf("UBSan: %d report(s) at %zu distinct site(s)\n", r->reports, r->sites.n);
 	for (size_t i = 0; e && i < e->n; i++) {
 		const struct erule *ru = &e->r[i];
 		if (ru->kind != 'm')
 			continue;
 		if (r->rule_hits[i]) {
-			const struct usite *s = &r->sites[r->rule_site[i]];
-			printf("  [found]   %s  <- %s in %s:%d:%d (%s), log line %d\n", ru->text, s->kind,
-			       s->file, s->line, s->col, s->func, s->first_log_line);
+			const struct cl_site *s = &r->sites.s[r->rule_site[i]];
+			printf("  [found]   %s  <- %s in %s:%d:%d (%s), log line %d\n", ru->text,
+			       s->rep.kind, s->file, s->rep.line, s->rep.col, site_func(s),
+			       s->rep.log_line);
 		} else {
 			printf("  [MISSING] %s  (%s:%d)\n", ru->text, e->path, ru->line);
 		}
 	}
-	for (size_t i = 0; i < r->nsites; i++) {
-		const struct usite *s = &r->sites[i];
-		if (s->rule >= 0 && e->r[s->rule].kind == 'a')
-			printf("  [allowed] %s in %s:%d:%d (%s) x%d  <- %s:%d\n", s->kind, s->file, s->line,
-			       s->col, s->func, s->count, e->path, e->r[s->rule].line);
+	for (size_t i = 0; i < r->sites.n; i++) {
+		const struct cl_site *s = &r->sites.s[i];
+		int rule = r->site_rule[i];
+		if (rule >= 0 && e->r[rule].kind == 'a')
+			printf("  [allowed] %s in %s:%d:%d (%s) x%d  <- %s:%d\n", s->rep.kind, s->file,
+			       s->rep.line, s->rep.col, site_func(s), s->count, e->path, e->r[rule].line);
 	}
 	if (r->unexplained_distinct)
 		printf("Unexplained UBSan sites: %d distinct, %d report(s)\n", r->unexplained_distinct,
 		       r->unexplained_total);
-	for (size_t i = 0; i < r->nsites; i++) {
-		const struct usite *s = &r->sites[i];
-		if (s->rule >= 0)
+	for (size_t i = 0; i < r->sites.n; i++) {
+		const struct cl_site *s = &r->sites.s[i];
+		if (r->site_rule[i] >= 0)
 			continue;
-		printf("  UNEXPLAINED %s in %s:%d:%d (%s) x%d, log line %d: %s\n", s->kind, s->file,
-		       s->line, s->col, s->func, s->count, s->first_log_line, s->detail);
+		printf("  UNEXPLAINED %s in %s:%d:%d (%s) x%d, log line %d: %s\n", s->rep.kind,
+		       s->file, s->rep.line, s->rep.col, site_func(s), s->count, s->rep.log_line,
+		       s->rep.detail);
 	}
 	printf("Verdict: %s\n", verdict_str(r->verdict));
 	for (size_t i = 0; i < r->reasons.n; i++)
@@ -273,7 +270,7 @@ void print_summary(struct result *const *r, const char *const *names, size_t n)
 		}
 	sv_free(&seen);
 	for (size_t i = 0; i < n; i++)
-		sv_addf(&c, "%d/%zu", r[i]->reports, r[i]->nsites);
+		sv_addf(&c, "%d/%zu", r[i]->reports, r[i]->sites.n);
 	row("all UBSan reports/sites", &c);
 	for (size_t i = 0; i < n; i++)
 		secs(&c, r[i]->build_seconds, NULL);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "consolelog.h"
+
 /* Exit codes of qemu-run (README.md, "Exit codes"). */
 enum {
 	QR_EXIT_PASS = 0,
@@ -55,16 +57,9 @@ void sv_free(struct strv *l);
 int starts_with(const char *s, const char *prefix);
 int ends_with(const char *s, const char *suffix);
 char *trim(char *s);
-/* Splits a buffer in place: returns the next line (without '\n', '\r'), NULL at the end. */
-char *next_line(char **cursor);
-
-/* Whole-file I/O. read_file reads only a regular file of at most
- * READ_FILE_MAX bytes; it returns NULL and sets errno on failure, and
- * read_error() then says why ("not a regular file (a FIFO)", "too large
- * (...)", or strerror(errno)). */
-#define READ_FILE_MAX (512 << 20)
-char *read_file(const char *path, size_t *len);
-const char *read_error(void);
+/* Whole-file I/O. Files are read, and text split into lines, by the
+ * console-log library's cl_read_file(), cl_read_error() and cl_next_line()
+ * (consolelog.h). */
 int write_file(const char *path, const char *data, size_t len);
 int file_exists(const char *path);
 int dir_exists(const char *path);

@@ -23,7 +23,7 @@ namespace {
 Expected<ExitCode> loadAll(ArrayRef<std::string> Paths,
                            std::vector<std::unique_ptr<SCLFile>> &Out) {
   for (const std::string &P : Paths) {
-    Expected<std::unique_ptr<SCLFile>> F = SCLFile::read(P);
+    Expected<std::unique_ptr<SCLFile>> F = SCLFile::load(P);
     if (!F)
       return fatalError(toString(F.takeError()));
     Out.push_back(std::move(*F));

@@ -174,7 +174,7 @@ std::vector<FunctionDef> scanFunctionDefinitions(StringRef Text) {
   return Defs;
 }
 
-Expected<std::unique_ptr<KernelTree>> KernelTree::open(StringRef Root) {
+Expected<std::unique_ptr<KernelTree>> KernelTree::load(StringRef Root) {
   if (!sys::fs::is_directory(Root))
     return createStringError(std::make_error_code(std::errc::not_a_directory),
                              "kernel tree '%s' is not a directory",

@@ -36,7 +36,7 @@ std::vector<FunctionDef> scanFunctionDefinitions(llvm::StringRef Text);
 class KernelTree {
 public:
   /// Root must be a readable directory.
-  static llvm::Expected<std::unique_ptr<KernelTree>> open(llvm::StringRef Root);
+  static llvm::Expected<std::unique_ptr<KernelTree>> load(llvm::StringRef Root);
 
   /// The absolute root.
   llvm::StringRef root() const { return Root; }

@@ -291,7 +291,7 @@ Expected<ExitCode> runLint(const LintOptions &O) {
 
   std::vector<std::unique_ptr<SCLFile>> Lists;
   for (const std::string &Path : Files) {
-    Expected<std::unique_ptr<SCLFile>> F = SCLFile::read(Path);
+    Expected<std::unique_ptr<SCLFile>> F = SCLFile::load(Path);
     if (!F)
       return fatalError(toString(F.takeError()));
     Lists.push_back(std::move(*F));
@@ -300,7 +300,7 @@ Expected<ExitCode> runLint(const LintOptions &O) {
   std::unique_ptr<Maintainers> M;
   Diagnostics D;
   if (!TreeDir.empty()) {
-    Expected<std::unique_ptr<KernelTree>> T = KernelTree::open(TreeDir);
+    Expected<std::unique_ptr<KernelTree>> T = KernelTree::load(TreeDir);
     if (!T)
       return fatalError(toString(T.takeError()));
     Tree = std::move(*T);

@@ -13,7 +13,7 @@ using namespace llvm;
 
 namespace wil {
 
-Expected<std::unique_ptr<SCLFile>> SCLFile::read(StringRef Path) {
+Expected<std::unique_ptr<SCLFile>> SCLFile::load(StringRef Path) {
   Expected<std::unique_ptr<MemoryBuffer>> Buf = readFile(Path);
   if (!Buf)
     return Buf.takeError();

@@ -55,7 +55,7 @@ bool isLintDirective(llvm::StringRef Comment);
 class SCLFile {
 public:
   /// Read Path; the error names the file and the cause.
-  static llvm::Expected<std::unique_ptr<SCLFile>> read(llvm::StringRef Path);
+  static llvm::Expected<std::unique_ptr<SCLFile>> load(llvm::StringRef Path);
 
   /// Parse with llvm::SpecialCaseList; on failure add its error as
   /// `FILE:LINE: error: ...` and return false. On success fill Sections,

@@ -41,9 +41,10 @@ std::optional<Coverage> findCoverage(const Site &S,
     Functions.push_back(S.Enclosing);
   else
     Functions.assign(S.Frames.begin(), S.Frames.end());
+  std::string Sanitizer = S.Sanitizer(), File = S.File(), Type = S.Type();
   std::optional<wrapidiom::Ignorelist::Match> M =
       Lists->lookup(wrapidiom::IgnorelistQuery::forSite(
-          S.Sanitizer, S.File, "", Functions, S.Type));
+          Sanitizer, File, "", Functions, Type));
   if (!M)
     return std::nullopt;
   return Coverage{M->Sanitize, M->File, M->Line, M->Entry};
@@ -79,64 +80,70 @@ Subsystem &Triage::subsystem(const std::string &Name) {
   return S;
 }
 
-std::string siteKey(StringRef Sanitizer, StringRef Kind, StringRef Rel,
-                    unsigned Line, unsigned Col, StringRef Extra) {
-  return (Rel + "\x1f" + Twine(Line) + "\x1f" + Twine(Col) + "\x1f" +
-          Sanitizer + "\x1f" + Kind + "\x1f" + Extra)
-      .str();
+Triage::Triage() {
+  cl_sites_init(&Table, CL_SITE_BY_SANITIZER | CL_SITE_BY_FRAME);
+  cl_sites_init(&AfterTable, CL_SITE_BY_SANITIZER | CL_SITE_BY_FRAME);
 }
 
-/// The site a report is about: where the check is; a trap report only
-/// names a function (or an address).
-std::string reportKey(const UbsanReport &R, StringRef Root) {
-  return siteKey(R.Sanitizer, R.Kind, normalizeSourcePath(R.File, Root),
-                 R.Line, R.Column,
-                 R.File.empty() ? (R.Function.empty() ? R.Address : R.Function)
-                                : "");
+Triage::~Triage() {
+  cl_sites_free(&Table);
+  cl_sites_free(&AfterTable);
+}
+
+/// A site is keyed by its file in the tree (consolelog.h keys the rest).
+std::string Triage::fileKey(const cl_report &R) const {
+  return normalizeSourcePath(R.file ? R.file : "",
+                             Tree ? Tree->root() : StringRef());
+}
+
+void Triage::addReport(const cl_report &R, StringRef Log) {
+  std::string Rel = fileKey(R);
+  int New = 0;
+  int I = cl_sites_add(&Table, &R, Rel.c_str(), &New);
+  if (I < 0)
+    outOfMemory();
+  if (New) {
+    Sites.emplace_back();
+    Site &S = Sites.back();
+    S.Rel = Rel;
+    S.FirstLog = Log.str();
+    if (Tree && !Rel.empty())
+      if (std::optional<std::string> Fn =
+              Tree->enclosingFunction(Rel, R.line))
+        S.Enclosing = *Fn;
+  }
+  Site &S = Sites[I];
+  std::string Fn = sourceName(R.func);
+  if (!Fn.empty())
+    S.Frames.insert(Fn);
+  // A site is described by its first report with a detail line.
+  if (Site::detailOf(Table.s[I].rep).empty() && !Site::detailOf(R).empty() &&
+      cl_site_describe(&Table.s[I], &R) < 0)
+    outOfMemory();
+  ++NumReports;
+}
+
+void Triage::addAfterReport(const cl_report &R) {
+  int New = 0;
+  if (cl_sites_add(&AfterTable, &R, fileKey(R).c_str(), &New) < 0)
+    outOfMemory();
 }
 
 void Triage::build() {
   StringRef Root = Tree ? Tree->root() : StringRef();
-  for (const UbsanReport &R : Reports) {
-    std::string Rel = normalizeSourcePath(R.File, Root);
-    std::string Key = reportKey(R, Root);
-    auto [It, New] = Sites.try_emplace(Key);
-    Site &S = It->second;
-    if (New) {
-      S.Key = Key;
-      S.Kind = R.Kind;
-      S.Sanitizer = R.Sanitizer;
-      S.File = R.File;
-      S.Rel = Rel;
-      S.Address = R.Address;
-      S.Line = R.Line;
-      S.Column = R.Column;
-      S.Op = R.Op;
-      S.Type = R.Type;
-      S.Detail = R.Detail;
-      S.Values = R.Values;
-      S.FirstLog = R.Log;
-      S.FirstLine = R.LogLine;
-      if (Tree && !Rel.empty())
-        if (std::optional<std::string> Fn = Tree->enclosingFunction(Rel, R.Line))
-          S.Enclosing = *Fn;
-    }
-    if (!R.Function.empty())
-      S.Frames.insert(R.Function);
-    if (S.Detail.empty() && !R.Detail.empty()) {
-      S.Detail = R.Detail;
-      S.Type = R.Type;
-      S.Values = R.Values;
-      S.Op = R.Op;
-    }
-    ++S.Reports;
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    Sites[I].C = &Table.s[I];
+    Sites[I].StillReported = cl_sites_find(&AfterTable, &Table.s[I]) >= 0;
   }
+  NumAfterSites = AfterTable.n;
 
   for (const WrapRemark &W : RemarksIn) {
     std::string Rel = normalizeSourcePath(W.File, Root);
-    std::string Key =
-        siteKey(W.Sanitizer, W.Record, Rel, W.Line, W.Column,
-                W.Op + "\x1f" + W.Idiom + "\x1f" + W.Reason + "\x1f" + W.Function);
+    std::string Key = (Rel + "\x1f" + Twine(W.Line) + "\x1f" +
+                       Twine(W.Column) + "\x1f" + W.Sanitizer + "\x1f" +
+                       W.Record + "\x1f" + W.Op + "\x1f" + W.Idiom + "\x1f" +
+                       W.Reason + "\x1f" + W.Function)
+                          .str();
     auto [It, New] = RemarkGroups.try_emplace(Key);
     RemarkGroup &G = It->second;
     if (New) {
@@ -146,13 +153,10 @@ void Triage::build() {
     ++G.Count;
   }
 
-  for (const UbsanReport &R : AfterReports)
-    AfterSites.insert(reportKey(R, Root));
-
-  for (auto &[Key, S] : Sites) {
+  for (Site &S : Sites) {
     S.Covered = findCoverage(S, Lists.get());
     for (const auto &[K, G] : RemarkGroups)
-      if (G.Rel == S.Rel && G.R.Line == S.Line && G.R.Column == S.Column) {
+      if (G.Rel == S.Rel && G.R.Line == S.Line() && G.R.Column == S.Column()) {
         if (G.R.Record == "kept" && S.KeptReason.empty())
           S.KeptReason = G.R.Reason;
         if (G.R.Record == "removed" && S.RemovedBy.empty())
@@ -162,8 +166,8 @@ void Triage::build() {
     for (const std::string &O : S.Owners) {
       Subsystem &Sub = subsystem(O);
       Sub.Sites.push_back(&S);
-      Sub.Reports += S.Reports;
-      Sub.Kinds.insert(S.Kind);
+      Sub.Reports += S.Reports();
+      Sub.Kinds.insert(S.Kind());
       if (!S.Covered)
         ++Sub.New;
     }
@@ -181,12 +185,13 @@ void Triage::build() {
         Sub.Recognised += G.Count;
     }
   }
-  // Map keys hold line numbers as text: order numerically.
+  // Sites by place, then by the rest of their key (a trap's frame).
   for (auto &[Name, Sub] : Subsystems) {
     std::stable_sort(Sub.Sites.begin(), Sub.Sites.end(), [](const Site *A, const Site *B) {
-      return std::tie(A->Rel, A->Line, A->Column, A->Sanitizer, A->Kind,
-                      A->File) < std::tie(B->Rel, B->Line, B->Column,
-                                          B->Sanitizer, B->Kind, B->File);
+      return std::make_tuple(A->Rel, A->Line(), A->Column(), A->Sanitizer(),
+                             A->Kind(), A->File(), A->Frame()) <
+             std::make_tuple(B->Rel, B->Line(), B->Column(), B->Sanitizer(),
+                             B->Kind(), B->File(), B->Frame());
     });
     std::stable_sort(Sub.Remarks.begin(), Sub.Remarks.end(), [](const RemarkGroup *A, const RemarkGroup *B) {
       return std::tie(A->Rel, A->R.Line, A->R.Column, A->R.Record,
@@ -227,7 +232,7 @@ Expected<ExitCode> runTriage(const TriageOptions &O) {
 
   triage::Triage T;
   if (!TreeDir.empty()) {
-    Expected<std::unique_ptr<KernelTree>> KT = KernelTree::open(TreeDir);
+    Expected<std::unique_ptr<KernelTree>> KT = KernelTree::load(TreeDir);
     if (!KT)
       return fatalError(toString(KT.takeError()));
     T.Tree = std::move(*KT);
@@ -287,7 +292,7 @@ Expected<ExitCode> runTriage(const TriageOptions &O) {
   Diagnostics D;
   bool ListsOK = true;
   for (const std::string &P : ListPaths) {
-    Expected<std::unique_ptr<SCLFile>> F = SCLFile::read(P);
+    Expected<std::unique_ptr<SCLFile>> F = SCLFile::load(P);
     if (!F)
       return fatalError(toString(F.takeError()));
     ListsOK &= (*F)->parse(D); // every problem of every list, with its line
@@ -306,15 +311,16 @@ Expected<ExitCode> runTriage(const TriageOptions &O) {
                       T.RStats);
     } else {
       ++T.NumLogs;
-      parseConsoleLog(Inputs[I], Buffers[I]->getBuffer(), Map.get(),
-                      T.Reports, D, T.LStats);
+      readWrapReports(Inputs[I], Buffers[I]->getBuffer(), Map.get(), D,
+                      T.LStats,
+                      [&](const cl_report &R) { T.addReport(R, Inputs[I]); });
     }
   }
   if (AfterBuffer) {
     LogStats Ignored;
     T.HaveAfter = true;
-    parseConsoleLog(AfterLog, AfterBuffer->getBuffer(), Map.get(),
-                    T.AfterReports, D, Ignored);
+    readWrapReports(AfterLog, AfterBuffer->getBuffer(), Map.get(), D, Ignored,
+                    [&](const cl_report &R) { T.addAfterReport(R); });
   }
   if (!T.M && !D.errors())
     D.warning("wrap-ignorelist", 0,

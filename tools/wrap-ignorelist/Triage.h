@@ -32,25 +32,44 @@ struct Coverage {
   std::string Entry;
 };
 
+/// A wrap site: the library's one record of it (consolelog.h's cl_site,
+/// keyed by sanitizer, the file in the tree, line:col, kind and, for a trap
+/// without a file, its function or address) and what triage learns of it.
 struct Site {
-  std::string Key; // reportKey() of its reports
-  std::string Kind, Sanitizer, File, Rel, Address;
-  unsigned Line = 0, Column = 0;
-  std::string Op, Type, Detail, Values;
-  std::set<std::string> Frames; // trace functions
+  const cl_site *C = nullptr; // set by Triage::build()
+  std::string Rel;            // its file in the tree (the key's)
+  std::set<std::string> Frames; // trace functions of its reports
   std::string Enclosing;        // function around the line, from --tree
-  unsigned Reports = 0;
-  std::string FirstLog;
-  unsigned FirstLine = 0;
+  std::string FirstLog;         // the log of its first report
   std::optional<Coverage> Covered;
   std::string KeptReason; // a CheckKept remark at the same place
   std::string RemovedBy;  // the idiom of a CheckRemoved remark there
   std::vector<std::string> Owners;
+  bool StillReported = false; // the --after log reports it too
 
+  std::string Kind() const { return C->rep.kind; }
+  std::string Sanitizer() const { return C->rep.sanitizer; }
+  std::string File() const { return C->rep.file ? C->rep.file : ""; }
+  unsigned Line() const { return C->rep.line; }
+  unsigned Column() const { return C->rep.col; }
+  std::string Frame() const { return C->frame; } // the key's, for a trap
+  std::string Address() const { return C->rep.address ? C->rep.address : ""; }
+  std::string Op() const { return C->rep.op ? C->rep.op : ""; }
+  std::string Type() const { return C->rep.type ? C->rep.type : ""; }
+  std::string Values() const { return C->rep.values ? C->rep.values : ""; }
+  /// The detail line of its description.
+  std::string Detail() const { return detailOf(C->rep); }
+  unsigned Reports() const { return C->count; }
+  unsigned FirstLine() const { return C->rep.log_line; }
+
+  static std::string detailOf(const cl_report &R) {
+    return R.value_line ? R.value_line : (R.detail ? R.detail : "");
+  }
   std::string where() const {
-    if (File.empty())
-      return Address.empty() ? "(no location)" : "(at " + Address + ")";
-    return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+    if (File().empty())
+      return Address().empty() ? "(no location)" : "(at " + Address() + ")";
+    return File() + ":" + std::to_string(Line()) + ":" +
+           std::to_string(Column());
   }
   /// The function an entry should name: the one the source puts the line
   /// in, else the frame the trace shows.
@@ -87,11 +106,18 @@ struct Subsystem {
 
 class Triage {
 public:
+  Triage();
+  ~Triage();
+  Triage(const Triage &) = delete;
+  Triage &operator=(const Triage &) = delete;
+
   std::unique_ptr<KernelTree> Tree;
   std::unique_ptr<Maintainers> M;
   std::unique_ptr<wrapidiom::Ignorelist> Lists;
-  std::vector<UbsanReport> Reports;
-  std::vector<UbsanReport> AfterReports; // --after LOG
+  /// A wrap report of Log (of the --after log: After).
+  void addReport(const cl_report &R, llvm::StringRef Log);
+  void addAfterReport(const cl_report &R);
+  unsigned NumReports = 0; // wrap reports of the inputs
   bool HaveAfter = false;
   std::vector<WrapRemark> RemarksIn;
   LogStats LStats;
@@ -106,14 +132,17 @@ public:
 
   // For TriagePrint.cpp.
   std::map<std::string, Subsystem> Subsystems;
-  std::map<std::string, Site> Sites; // key -> site
-  std::set<std::string> AfterSites;  // keys of the sites --after reports
+  std::vector<Site> Sites;   // in the order of their first reports
+  unsigned NumAfterSites = 0; // sites the --after log reports
 
 private:
   std::vector<std::string> ownersOf(StringRef Rel);
   Subsystem &subsystem(const std::string &Name);
   void printCandidates(raw_ostream &OS, const Subsystem &S);
 
+  std::string fileKey(const cl_report &R) const;
+
+  cl_sites Table, AfterTable; // the sites of Sites, of the --after log
   std::map<std::string, RemarkGroup> RemarkGroups;
   std::map<std::string, std::vector<std::string>> OwnerCache;
 };

@@ -63,10 +63,10 @@ candidatesOf(const Subsystem &S) {
     if (St->Covered)
       continue;
     std::string Fn = St->function();
-    if (Fn.empty() && St->File.empty())
+    if (Fn.empty() && St->File().empty())
       continue; // an unsymbolized trap: nothing to name
-    std::string Entry = Fn.empty() ? "src:" + St->File : "fun:" + Fn;
-    Candidate &C = BySection[St->Sanitizer][Entry];
+    std::string Entry = Fn.empty() ? "src:" + St->File() : "fun:" + Fn;
+    Candidate &C = BySection[St->Sanitizer()][Entry];
     C.Entry = Entry;
     std::string Note = St->where();
     if (!Fn.empty() || !St->Frames.empty()) {
@@ -80,8 +80,8 @@ candidatesOf(const Subsystem &S) {
         Note += " in " + join(F, ", ");
     }
     Note += ": ";
-    Note += St->Detail.empty() ? St->Kind : St->Detail;
-    Note += " (" + count(St->Reports, "report", "reports") + ")";
+    Note += St->Detail().empty() ? St->Kind() : St->Detail();
+    Note += " (" + count(St->Reports(), "report", "reports") + ")";
     C.Notes.push_back(Note);
     if (St->Enclosing.empty() && !St->Frames.empty() &&
         StringRef(St->Rel).ends_with(".h"))
@@ -118,7 +118,6 @@ void Triage::printCandidates(raw_ostream &OS, const Subsystem &S) {
 }
 
 void Triage::printTableFormat(raw_ostream &OS) {
-  unsigned NumReports = Reports.size();
   OS << "wrap reports: " << count(NumReports, "report", "reports") << " at "
      << count(Sites.size(), "site", "sites") << " from "
      << count(NumLogs, "log", "logs");
@@ -164,10 +163,10 @@ void Triage::printTableFormat(raw_ostream &OS) {
         std::string Fn = St->function();
         if (Fn.empty())
           Fn = F.empty() ? "?" : join(F, ",");
-        R.push_back({St->where(), St->Kind, Fn,
-                     St->Values.empty() ? "-" : St->Values,
-                     St->Type.empty() ? "-" : St->Type,
-                     "x" + std::to_string(St->Reports),
+        R.push_back({St->where(), St->Kind(), Fn,
+                     St->Values().empty() ? "-" : St->Values(),
+                     St->Type().empty() ? "-" : St->Type(),
+                     "x" + std::to_string(St->Reports()),
                      St->Covered ? St->status() + " (" + St->Covered->Entry + ")"
                                  : St->status()});
       }
@@ -221,7 +220,7 @@ void Triage::printResolution(raw_ostream &OS) {
     unsigned I = 0, L = 0, O = 0, R = 0;
     for (const Site *St : Sub.Sites) {
       bool First = St->Owners.front() == Name;
-      if (AfterSites.count(St->Key)) {
+      if (St->StillReported) {
         ++R;
         if (First)
           Still.push_back(St);
@@ -258,7 +257,7 @@ void Triage::printResolution(raw_ostream &OS) {
     Total.push_back(std::to_string(TO));
   Total.push_back(std::to_string(TR));
   Rows.push_back(Total);
-  OS << "\nresolution against the --after log (" << AfterSites.size()
+  OS << "\nresolution against the --after log (" << NumAfterSites
      << " sites there):\n";
   printTable(OS, Rows);
   if (!ByIdiom.empty()) {
@@ -273,7 +272,7 @@ void Triage::printResolution(raw_ostream &OS) {
     OS << Title << ":\n";
     std::vector<std::vector<std::string>> R;
     for (const Site *St : Sites)
-      R.push_back({St->where(), St->Kind,
+      R.push_back({St->where(), St->Kind(),
                    St->function().empty() ? "?" : St->function()});
     printTable(OS, R, "  ");
   };
@@ -302,12 +301,12 @@ void Triage::printCSV(raw_ostream &OS) {
       std::string Fn = St->function();
       if (Fn.empty())
         Fn = join(F, " ");
-      Row({"report", Name, S.Slug + ".scl", St->File,
-           St->File.empty() ? "" : std::to_string(St->Line),
-           St->File.empty() ? "" : std::to_string(St->Column), St->Sanitizer,
-           St->Kind, St->Op, Fn, St->Type, St->Detail,
-           std::to_string(St->Reports), St->status(),
-           St->FirstLog + ":" + std::to_string(St->FirstLine)});
+      Row({"report", Name, S.Slug + ".scl", St->File(),
+           St->File().empty() ? "" : std::to_string(St->Line()),
+           St->File().empty() ? "" : std::to_string(St->Column()), St->Sanitizer(),
+           St->Kind(), St->Op(), Fn, St->Type(), St->Detail(),
+           std::to_string(St->Reports()), St->status(),
+           St->FirstLog + ":" + std::to_string(St->FirstLine())});
     }
     for (const RemarkGroup *G : S.Remarks) {
       const WrapRemark &W = G->R;

@@ -5,8 +5,6 @@
 //===----------------------------------------------------------------------===//
 #include "Subcommands.h"
 
-extern "C" const char *qr_prog; // qemu-run/src/util.c
-
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -159,7 +157,6 @@ std::optional<std::string> emptyValue() {
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   using namespace wil;
-  qr_prog = "wrap-ignorelist"; // the console-log reader's messages
   if (argc < 2)
     return report(usageError("no command given"));
   StringRef Cmd = argv[1];

@@ -2,8 +2,8 @@
  * addresses ("0xffffffff8125d4b6") of a kernel built without KALLSYMS. */
 #define _GNU_SOURCE
 #include "consolelog.h"
-#include "util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,14 +26,16 @@ static int ksym_cmp(const void *a, const void *b)
 
 struct cl_ksyms *cl_ksyms_load(const char *path)
 {
-	char *text = read_file(path, NULL);
+	char *text = cl_read_file(path, NULL);
 	struct cl_ksyms *k;
 	size_t cap = 0;
 
 	if (!text)
 		return NULL;
-	k = xcalloc(1, sizeof(*k));
-	for (char *cur = text, *l; (l = next_line(&cur));) {
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		goto nomem;
+	for (char *cur = text, *l; (l = cl_next_line(&cur));) {
 		unsigned long long a;
 		char type, name[256];
 		if (sscanf(l, "%llx %c %255s", &a, &type, name) != 3)
@@ -41,16 +43,26 @@ struct cl_ksyms *cl_ksyms_load(const char *path)
 		if (type != 't' && type != 'T' && type != 'w' && type != 'W')
 			continue;
 		if (k->n == cap) {
-			cap = cap ? 2 * cap : 4096;
-			k->s = xrealloc(k->s, cap * sizeof(*k->s));
+			size_t c = cap ? 2 * cap : 4096;
+			struct ksym *s = realloc(k->s, c * sizeof(*k->s));
+			if (!s)
+				goto nomem;
+			k->s = s;
+			cap = c;
 		}
 		k->s[k->n].addr = a;
-		k->s[k->n].name = xstrdup(name);
+		if (!(k->s[k->n].name = strdup(name)))
+			goto nomem;
 		k->n++;
 	}
 	free(text);
 	qsort(k->s, k->n, sizeof(*k->s), ksym_cmp);
 	return k;
+nomem:
+	free(text);
+	cl_ksyms_free(k);
+	errno = ENOMEM;
+	return NULL;
 }
 
 void cl_ksyms_free(struct cl_ksyms *k)
