@@ -19,7 +19,7 @@
 //
 // This is the one ignorelist matcher of the project, a library with no IR
 // in it (common/ignorelist): the plugin asks it for a check
-// (llvm-pass/lib/IgnorelistCheck.cpp builds the query from the IR), and
+// (llvm-pass/ignorelist/IgnorelistCheck.cpp builds the query from the IR), and
 // `wrap-ignorelist triage` for a site of a console log, both through
 // IgnorelistQuery::forSite().
 //

@@ -1,0 +1,82 @@
+//===- IdiomMatcher.h - Decide whether a wrap is intentional and handled --===//
+//
+// Part of wrapidiom. A check may be turned off only when the program itself
+// tests whether this very operation wrapped, and the wrapped value cannot
+// reach anything but that test. Every rule below is a proof of that; when
+// no rule proves it, the check stays.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WRAPIDIOM_IDIOMMATCHER_H
+#define WRAPIDIOM_IDIOMMATCHER_H
+
+#include "checks/OverflowCheck.h"
+#include "idioms/Idiom.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class DemandedBits;
+class DomConditionCache;
+class DominatorTree;
+class Function;
+class IntrinsicInst;
+class TargetLibraryInfo;
+class Value;
+} // namespace llvm
+
+namespace wrapidiom {
+
+struct WrapIdiomOptions;
+
+struct Decision {
+  Idiom Kind = Idiom::None;
+  /// Why the check stays, when Kind is None.
+  std::string Reason;
+  /// What decided it, when that is more than the idiom's description
+  /// (the ignorelist entry and where it is).
+  std::string Detail;
+  /// Re-checks (SignedRecheck.h), signed-offset: the operand of the
+  /// arithmetic that carries the signed offset.
+  unsigned SignedOperand = 0;
+  /// circular-difference (CircularDifference.h): this is the subtraction
+  /// of the pair, whose check is removed, not re-checked.
+  bool RemovesCheck = false;
+  /// circular-difference, a correcting addition computed on both sides and
+  /// chosen by a select: the subtraction's usub.with.overflow (in the
+  /// function itself), whose operands the re-check compares again.
+  llvm::IntrinsicInst *CircularSub = nullptr;
+  explicit operator bool() const { return Kind != Idiom::None; }
+};
+
+class IdiomMatcher {
+public:
+  /// F is the promoted function the checks are mapped onto; TLI that of
+  /// the function it was promoted from; Opts what the pass was asked to do
+  /// (the path walker's budget), held by reference. While the matcher
+  /// lives, the memory facts of F (MemoryFacts.h) are in scope for
+  /// sameValue().
+  IdiomMatcher(llvm::Function &F, const llvm::TargetLibraryInfo &TLI,
+               const WrapIdiomOptions &Opts);
+  ~IdiomMatcher();
+
+  /// Decide on a check of F (mapped onto the promoted function).
+  Decision decide(const OverflowCheck &C);
+
+  /// F's dominator tree, built on first use.
+  const llvm::DominatorTree &dominators();
+
+private:
+  llvm::Function &F;
+  const WrapIdiomOptions &Opts;
+  struct Lazy; // dominator tree, memory facts, built on first use
+  std::unique_ptr<Lazy> L;
+  const llvm::DomConditionCache &conditions();
+  llvm::DemandedBits &demandedBits();
+};
+
+} // namespace wrapidiom
+
+#endif

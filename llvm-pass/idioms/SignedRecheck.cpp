@@ -1,0 +1,305 @@
+//===- SignedRecheck.cpp - Re-check signed quantities in unsigned arithmetic ===//
+//
+// Part of wrapidiom. See SignedRecheck.h. N is the width of the operation;
+// every value below is read as a mathematical integer, u(v) being the
+// N-bit value v as unsigned and s(v) as signed.
+//
+// signed-offset. x is unsigned, x in [0, 2^N); off is the narrow signed
+// value, sext(off) has u = off if off >= 0 and u = off + 2^N if off < 0.
+// The true result is x + off (x - off for a sub); `ov` is the unsigned
+// overflow bit, `neg` is off < 0.
+//
+//   x + off, off >= 0: u = off, ov = (x + off >= 2^N). The true result is
+//     >= 0, so it leaves [0, 2^N) exactly when ov; neg = 0: bad = ov.
+//   x + off, off < 0: x + u = x + off + 2^N, so ov = (x + off >= 0). The
+//     true result is < x < 2^N, so it leaves the range exactly when
+//     x + off < 0, i.e. when !ov; neg = 1: bad = !ov = ov ^ 1.
+//   x - off, off >= 0: u = off, ov (the borrow) = (x < off). The true
+//     result is <= x < 2^N, so it leaves the range exactly when x - off
+//     < 0, i.e. when ov; neg = 0: bad = ov.
+//   x - off, off < 0: u = off + 2^N, ov = (x < off + 2^N) = (x - off <
+//     2^N). The true result is > x >= 0, so it leaves the range exactly
+//     when x - off >= 2^N, i.e. when !ov; neg = 1: bad = ov ^ 1.
+//
+// In all four cases the true result leaves [0, 2^N) exactly when
+// ov XOR neg. `sext(off) - x` is not accepted: there a negative off always
+// leaves the range, whatever the borrow. Neither is a sum of two sexts
+// (-1 + -1 is out of range, and ov ^ neg says no). Constants are never
+// signed offsets: clang folds `x + (-64)` to the same `i64 -64` as
+// `x + 0xffffffffffffffc0UL`, and the latter (the kernel's PAGE_OFFSET
+// style constants) is an unsigned addend whose wrap is real; re-checking it
+// would report every address that does *not* wrap and hide those that do.
+//
+// signed-difference. a, b in [0, 2^N), the true difference t = a - b lies
+// in (-2^N, 2^N); the machine gives d = t mod 2^N and borrow = (t < 0).
+// t fits the signed N-bit type exactly when t in [-2^(N-1), 2^(N-1)).
+//
+//   t >= 0: borrow = 0, d = t, and d's sign bit is set exactly when
+//     t >= 2^(N-1), i.e. when t does not fit: bad = sign(d) = sign ^ 0.
+//   t < 0: borrow = 1, d = t + 2^N, whose sign bit is set exactly when
+//     t + 2^N >= 2^(N-1), i.e. t >= -2^(N-1), i.e. when t fits:
+//     bad = !sign(d) = sign ^ 1.
+//
+// So the true difference does not fit exactly when sign(d) XOR borrow; and
+// where it fits, s(d) = t. That is what makes the uses below sound: each
+// one computes a function of s(d) (a signed comparison, a sign extension,
+// a signed division...), so on every run the re-check lets pass it sees
+// the true difference. A store, a return, a call argument, an unsigned
+// comparison, a zext, `lshr`, `udiv` or plain arithmetic read u(d), which
+// for a < b is 2^N + t, not t: a wrap the re-check would hide, so any such
+// use keeps the plain check. clang's own signed check (ssub.with.overflow)
+// would be wrong here: it reads a and b as signed and fires on a = 2^63.
+//
+//===----------------------------------------------------------------------===//
+#include "idioms/SignedRecheck.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PatternMatch.h"
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+namespace wrapidiom {
+
+bool isRecheckIdiom(Idiom I) {
+  switch (I) {
+#define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
+  case Idiom::Enum:                                                            \
+    return false;
+#define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
+  case Idiom::Enum:                                                            \
+    return true;
+#include "idioms/Idioms.def"
+  case Idiom::None:
+  case Idiom::Ignorelist:
+    return false;
+  }
+  return false;
+}
+
+namespace {
+
+/// The index of the sign-extended operand of an unsigned add (either
+/// addend, not both) or sub (the subtrahend, the minuend not
+/// sign-extended); else -1.
+int signedOffsetOperand(const WithOverflowInst &WO) {
+  bool LS = isa<SExtInst>(WO.getLHS()), RS = isa<SExtInst>(WO.getRHS());
+  switch (WO.getIntrinsicID()) {
+  case Intrinsic::uadd_with_overflow:
+    if (LS != RS)
+      return LS ? 0 : 1;
+    return -1;
+  case Intrinsic::usub_with_overflow:
+    return RS && !LS ? 1 : -1;
+  default:
+    return -1;
+  }
+}
+
+/// An equality test reads the same bits whatever the sign: it may stand
+/// beside signed reads (`if (!d) ...; if (d < 0) ...`), but it is no
+/// evidence of a signed quantity. `ip - 1 != addr` with a kernel address
+/// (top bit set) is an unsigned difference whose sign bit is set without
+/// a borrow: re-checked as signed it would be reported, wrongly.
+bool isSignAgnosticRead(const Instruction &I) {
+  const auto *Cmp = dyn_cast<ICmpInst>(&I);
+  return Cmp && Cmp->isEquality();
+}
+
+/// A use that reads the difference as signed and yields a value that is a
+/// function of its signed value (see the header comment): no need to
+/// follow it further.
+bool isSignedRead(const Instruction &I, unsigned OpNo) {
+  if (const auto *Cmp = dyn_cast<ICmpInst>(&I))
+    return Cmp->isSigned();
+  switch (I.getOpcode()) {
+  case Instruction::SExt:
+  case Instruction::SIToFP:
+  case Instruction::SDiv:
+  case Instruction::SRem:
+    return true;
+  case Instruction::AShr:
+    return OpNo == 0; // the shifted value, not the amount
+  default:
+    break;
+  }
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::smin:
+    case Intrinsic::smax:
+    case Intrinsic::sadd_with_overflow: // checked signed arithmetic:
+    case Intrinsic::ssub_with_overflow: // its own check reports what the
+    case Intrinsic::smul_with_overflow: // signed value overflows to
+      return true;
+    case Intrinsic::abs:
+      return OpNo == 0;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+/// Uses that pass the value on unchanged as far as its signed reading is
+/// concerned (trunc keeps the low bits, read as signed further on): their
+/// own uses must be signed reads.
+bool passesOn(const Instruction &I, unsigned OpNo) {
+  switch (I.getOpcode()) {
+  case Instruction::Trunc:
+  case Instruction::Freeze:
+  case Instruction::PHI:
+    return true;
+  case Instruction::Select:
+    return OpNo != 0;
+  default:
+    return false;
+  }
+}
+
+/// Every use of the difference computed by WO reads it as signed or only
+/// tests it for equality, and at least one reads it as signed (dead-value
+/// takes a difference nothing reads; equality alone says nothing of sign).
+/// Each value is visited once: linear in the uses.
+bool readOnlyAsSigned(const WithOverflowInst &WO) {
+  SmallVector<const Value *, 8> Work;
+  SmallPtrSet<const Value *, 8> Seen;
+  for (const User *U : WO.users()) {
+    const auto *EV = dyn_cast<ExtractValueInst>(U);
+    if (!EV || EV->getNumIndices() != 1)
+      return false;
+    if (EV->getIndices()[0] == 1)
+      continue; // the overflow bit: the check itself
+    if (Seen.insert(EV).second)
+      Work.push_back(EV);
+  }
+  unsigned Reads = 0;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const auto *I = dyn_cast<Instruction>(U.getUser());
+      if (!I)
+        return false;
+      if (isInstrumentation(*I))
+        continue; // another check reporting the value
+      if (isSignedRead(*I, U.getOperandNo())) {
+        ++Reads;
+        continue;
+      }
+      if (isSignAgnosticRead(*I))
+        continue;
+      if (!passesOn(*I, U.getOperandNo()))
+        return false;
+      if (Seen.insert(I).second)
+        Work.push_back(I);
+    }
+  }
+  return Reads > 0;
+}
+
+} // namespace
+
+Idiom recheckOf(const OverflowCheck &P, unsigned &SignedOperand) {
+  if (P.Combined || P.Signed || !P.Arith ||
+      (P.Op != CheckOp::Add && P.Op != CheckOp::Sub))
+    return Idiom::None;
+  const auto *WO = dyn_cast<WithOverflowInst>(P.Arith);
+  if (!WO)
+    return Idiom::None;
+  int Off = signedOffsetOperand(*WO);
+  if (Off >= 0) {
+    SignedOperand = unsigned(Off);
+    return Idiom::SignedOffset;
+  }
+  if (WO->getIntrinsicID() == Intrinsic::usub_with_overflow &&
+      !isa<SExtInst>(WO->getLHS()) && !isa<SExtInst>(WO->getRHS()) &&
+      readOnlyAsSigned(*WO))
+    return Idiom::SignedDifference;
+  return Idiom::None;
+}
+
+void markNoSanitize(Value *V) {
+  if (auto *I = dyn_cast<Instruction>(V))
+    I->setMetadata(LLVMContext::MD_nosanitize,
+                   MDNode::get(I->getContext(), {}));
+}
+
+void replaceOverflowBit(
+    const OverflowCheck &C,
+    function_ref<Value *(IRBuilder<> &B, WithOverflowInst &WO, Value *Ov)>
+        Build) {
+  auto *WO = dyn_cast_or_null<WithOverflowInst>(C.Arith);
+  if (!WO || C.Combined)
+    return;
+  // The places where the condition reads this operation's overflow bit:
+  // the branch itself, or the !nosanitize i1 glue clang builds it from
+  // (xor true; and/or/select with llvm.allow.ubsan.check). Only the bit is
+  // replaced, so such guards keep their meaning.
+  SmallVector<Use *, 2> Sites;
+  SmallVector<Instruction *, 4> Work{C.Branch};
+  SmallPtrSet<Instruction *, 8> Seen{C.Branch};
+  while (!Work.empty()) {
+    Instruction *G = Work.pop_back_val();
+    for (Use &U : G->operands()) {
+      if (match(U.get(), m_ExtractValue<1>(m_Specific(WO)))) {
+        Sites.push_back(&U);
+        continue;
+      }
+      auto *Op = dyn_cast<Instruction>(U.get());
+      if (!Op || !Op->getType()->isIntegerTy(1) ||
+          !Op->hasMetadata(LLVMContext::MD_nosanitize) ||
+          !(isa<SelectInst>(Op) || Op->getOpcode() == Instruction::Xor ||
+            Op->getOpcode() == Instruction::And ||
+            Op->getOpcode() == Instruction::Or))
+        continue;
+      if (Seen.insert(Op).second)
+        Work.push_back(Op);
+    }
+  }
+  if (Sites.empty())
+    return; // cannot happen: the check was found through this bit
+  // Right after the arithmetic, which dominates every site (and its
+  // operands dominate it).
+  IRBuilder<> B(WO->getNextNode());
+  B.SetCurrentDebugLocation(cast<Instruction>(Sites.front()->get())
+                                ->getDebugLoc());
+  Value *Ov = B.CreateExtractValue(WO, 1, "recheck.ov");
+  markNoSanitize(Ov);
+  Value *Bad = Build(B, *WO, Ov);
+  SmallPtrSet<Instruction *, 2> Old;
+  for (Use *U : Sites) {
+    Old.insert(cast<Instruction>(U->get()));
+    U->set(Bad);
+  }
+  for (Instruction *E : Old) // clang's own extractvalue, now unused
+    if (E->use_empty())
+      E->eraseFromParent();
+}
+
+void applyRecheck(const OverflowCheck &C, Idiom I, unsigned SignedOperand) {
+  replaceOverflowBit(C, [&](IRBuilder<> &B, WithOverflowInst &WO,
+                            Value *Ov) -> Value * {
+    Value *Signed;
+    if (I == Idiom::SignedOffset) {
+      // off < 0, through its sext: the operand the decision found to be
+      // one on the promoted function (at -O0 here perhaps the load of a
+      // local that holds the sext's value).
+      Signed = WO.getArgOperand(SignedOperand);
+    } else {
+      Signed = B.CreateExtractValue(&WO, 0, "recheck.diff");
+      markNoSanitize(Signed);
+    }
+    Value *Neg = B.CreateICmpSLT(
+        Signed, Constant::getNullValue(Signed->getType()), "recheck.neg");
+    Value *Bad = B.CreateXor(Ov, Neg, "recheck.out");
+    markNoSanitize(Neg);
+    markNoSanitize(Bad);
+    return Bad;
+  });
+}
+
+} // namespace wrapidiom

@@ -1,0 +1,71 @@
+//===- SignedRecheck.h - Re-check signed quantities in unsigned arithmetic ===//
+//
+// Part of wrapidiom. Some unsigned additions and subtractions only encode a
+// signed quantity: `unsigned long x; int off; x + off` adds a signed offset
+// (clang sign-extends `off` and checks an unsigned add, which fires on every
+// negative offset), and `long d = (long)(a - b)` keeps a signed difference
+// of two unsigned values (the unsigned check fires whenever a < b). For
+// these the plain unsigned check is wrong both ways, and no removal proof
+// holds: the check is *re-checked*, i.e. its handler and report stay and
+// only its condition is replaced by the one of the signed meaning.
+//
+//   signed-offset      uadd/usub.with.overflow.iN(x, sext(off)) (either
+//                      addend of an add, the subtrahend of a sub):
+//                      report when the true x +- off leaves [0, 2^N):
+//                      ov XOR (off < 0).
+//   signed-difference  usub.with.overflow.iN(a, b), no operand sign-
+//                      extended, every use of the difference reading it
+//                      as signed: report when the true a - b does not fit
+//                      the signed N-bit type: (d < 0 as signed) XOR borrow.
+//
+// The decision is made on the promoted function (the uses of a difference
+// are only visible in SSA form), the new condition is emitted on the real
+// one, from the real check's own values. Removal has priority: a check an
+// idiom or an ignorelist entry turns off is never re-checked, and a
+// `=sanitize` entry keeps the plain check.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WRAPIDIOM_SIGNEDRECHECK_H
+#define WRAPIDIOM_SIGNEDRECHECK_H
+
+#include "idioms/IdiomMatcher.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+namespace wrapidiom {
+
+/// Is I a re-check idiom (a WRAP_RECHECK row of Idioms.def)?
+bool isRecheckIdiom(Idiom I);
+
+/// Decide on a check mapped onto the promoted function: SignedOffset,
+/// SignedDifference, or None (the plain check stays). For SignedOffset,
+/// SignedOperand is set to the operand that is the sign extension there
+/// (in the function itself it may be the load of a local holding it: the
+/// same value, whose sign is tested).
+Idiom recheckOf(const OverflowCheck &Promoted, unsigned &SignedOperand);
+
+/// Replace the overflow bit in the real check's condition by the condition
+/// of the idiom's signed meaning. The handler call, its data and the
+/// branch's successors are left as they are.
+void applyRecheck(const OverflowCheck &C, Idiom I, unsigned SignedOperand);
+
+/// The part every re-check shares: in the real check C, replace each read
+/// of the overflow bit `ov` in the branch's condition (directly or through
+/// clang's !nosanitize i1 glue) by Build(B, WO, ov), built with B right
+/// after the arithmetic WO, where `ov` is a fresh extractvalue. Build marks
+/// what it creates !nosanitize (markNoSanitize).
+void replaceOverflowBit(
+    const OverflowCheck &C,
+    llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &B,
+                                     llvm::WithOverflowInst &WO,
+                                     llvm::Value *Ov)>
+        Build);
+
+/// Mark V (if an instruction) as part of a check: !nosanitize.
+void markNoSanitize(llvm::Value *V);
+
+} // namespace wrapidiom
+
+#endif
