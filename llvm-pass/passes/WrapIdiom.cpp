@@ -207,8 +207,8 @@ bool applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
 /// A check that stays may be re-checked (SignedRecheck.h): decided on the
 /// promoted function, after removal (which has priority) and the
 /// ignorelist.
-void recheck(const OverflowCheck &P, Decision &D,
-             const WrapIdiomOptions &Opts) {
+void recheckKept(const OverflowCheck &P, Decision &D,
+                 const WrapIdiomOptions &Opts) {
   unsigned SignedOperand = 0;
   Idiom R = recheckOf(P, SignedOperand);
   if (R == Idiom::None)
@@ -247,7 +247,7 @@ SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
       D.Kind = Idiom::None;
     Sanitize[I] = applyIgnorelist(IL, Checks[I], F, D);
     if (!D && !Sanitize[I])
-      recheck(P, D, Opts);
+      recheckKept(P, D, Opts);
   }
   decideCircular(Checks, Mapped, Sanitize, Decisions, Matcher.dominators(),
                  Opts);
