@@ -14,7 +14,7 @@
 # QEMU_RUN names the binary (default <build>/qemu-run/qemu-run of this
 # checkout, BUILD=build). SEEDS=1 gives boot i the kernel command line word
 # qemu_run.seed=i (the stress profile's stress-ng and trinity seed): N boots
-# are then N seeds.
+# are then N seeds, from SEED_FIRST (default 1) on.
 set -eu
 
 usage() {
@@ -44,7 +44,8 @@ i=1
 while [ "$i" -le "$n" ]; do
 	rc=0
 	seed=
-	[ "${SEEDS:-0}" = 0 ] || seed="--append qemu_run.seed=$i"
+	s=$((${SEED_FIRST:-1} + i - 1))
+	[ "${SEEDS:-0}" = 0 ] || seed="--append qemu_run.seed=$s"
 	# shellcheck disable=SC2086
 	"$QEMU_RUN" run --no-build --strict $seed "$@" > "$work/out" 2>&1 || rc=$?
 	# "  UNEXPLAINED <sanitizer> in <file:line:col> (<function>) xN, log line ..."
@@ -52,7 +53,7 @@ while [ "$i" -le "$n" ]; do
 		sort -u > "$work/boot"
 	verdict=$(sed -n 's/^Verdict: //p' "$work/out" | tail -n 1)
 	[ -n "$verdict" ] || verdict="no verdict (qemu-run exit $rc)"
-	echo "boot $i/$n${seed:+ (seed $i)}: $verdict, $(wc -l < "$work/boot") unexplained site(s)"
+	echo "boot $i/$n${seed:+ (seed $s)}: $verdict, $(wc -l < "$work/boot") unexplained site(s)"
 	if [ "$rc" -ne 0 ]; then
 		failed=$((failed + 1))
 		[ -s "$work/boot" ] || tail -n 20 "$work/out" | sed 's/^/    /'
