@@ -78,13 +78,10 @@ sites_unlock() {
 # ignorelist, serialized with every other kernel build: under the lock
 # sites_lock holds, else taking $KBUILD_LOCK for this one make.
 kmake() {
-	local t=$1
+	local t=$1 lock=()
 	shift
-	if [ -n "${SITES_LOCKED:-}" ]; then
-		make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
-			WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@" 9>&-
-	else
-		flock "$KBUILD_LOCK" make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
-			WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@"
-	fi
+	[ -n "${SITES_LOCKED:-}" ] || lock=(flock "$KBUILD_LOCK")
+	# fd 9 (sites_lock's) stays with this script, not with make's children
+	"${lock[@]}" make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
+		WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@" 9>&-
 }
