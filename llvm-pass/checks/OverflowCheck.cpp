@@ -354,7 +354,7 @@ StringRef OverflowCheck::sanitizer() const {
   return Signed ? "signed-integer-overflow" : "unsigned-integer-overflow";
 }
 
-StringRef OverflowCheck::opName() const {
+StringRef checkOpName(CheckOp Op) {
   switch (Op) {
   case CheckOp::Add:
     return "add";

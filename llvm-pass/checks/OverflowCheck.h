@@ -37,6 +37,9 @@ namespace wrapidiom {
 /// The arithmetic a check guards.
 enum class CheckOp { Add, Sub, Mul, Neg, Ptr };
 
+/// "add", "sub", "mul", "negate", "pointer".
+llvm::StringRef checkOpName(CheckOp Op);
+
 /// How the check reports: which runtime entry point clang chose.
 enum class CheckForm {
   Recover,      // __ubsan_handle_X_overflow (full runtime, continues)
@@ -95,8 +98,8 @@ struct OverflowCheck {
   llvm::Instruction *arithmetic() const;
   /// "signed-integer-overflow", "unsigned-integer-overflow", "pointer-overflow".
   llvm::StringRef sanitizer() const;
-  /// "add", "sub", "mul", "negate", "pointer".
-  llvm::StringRef opName() const;
+  /// checkOpName(Op).
+  llvm::StringRef opName() const { return checkOpName(Op); }
   /// Location from the handler data, if the form carries one.
   std::optional<SourceLoc> sourceLoc() const;
   /// The type name of the handler data's TypeDescriptor, if the form

@@ -1,35 +1,45 @@
 //===- IdiomMatcher.cpp - Decide whether a wrap is intentional and handled ===//
 //
 // Part of wrapidiom. All reasoning happens on the function with its locals
-// promoted (analysis/PromotedFunction.h), so locals are SSA values. The
-// rules, in the order decide() tries them; the first that proves the wrap
-// harmless decides, and some end the search with a reason to keep:
+// promoted (analysis/PromotedFunction.h), so locals are SSA values.
 //
-//   neg-const       -1UL, 0UL - 100UL: an unsigned constant negated (as
-//                   written)
-//   dead-value      the value is never read (analysis/MemoryFacts.h)
-//   *-compare       the result is only ever compared with its own operand in
-//                   the direction wrap flips: nothing else sees the value;
-//                   a pointer check that fails this one is kept
-//   signed-test     an unsigned sum only tested, as signed, for signed
-//                   overflow (signed_add_overflows())
-//   end-around-carry, rotate-fold  one's complement sums (SumIdioms.h)
-//   end-inclusive   start + len - 1 tested against start, alone or through
-//                   the data-flow proof (SumIdioms.h, WrapPaths.h)
-//   serial-compare  (long)(a - b) < 0, ULONG_MAX / 2 >= a - b: the unsigned
-//                   difference is only tested for its sign (time_after(),
-//                   ULONG_CMP_GE(), RFC 1982), or a value reaches only such
-//                   differences (SerialCompare.h)
-//   add-back        (x - m) + m: the addition restores x exactly
-//                   (ALIGN_DOWN())
-//   carry-select    y = x - C; z = y + (y > x ? Zw : Zn): the wrap test picks
-//                   corrections that make the pair exact (CarrySelect.h)
-//   data flow       guarded-use, bounds-and-wrap, loop-counter, align-zero,
-//                   sign-guard: every wrapped execution reaches the
-//                   program's own handling before the value can do harm
-//                   (WrapPaths.h)
-//   modular         the value only reaches reductions modulo 2^k, k < N
+// decide() walks one table, Rules (below), in order: a rule runs on the
+// checks of its operations, the first that proves the wrap harmless
+// decides, and ptr-compare keeps a pointer check it does not prove. The
+// rules in that order (`opt -passes='print<wrap-idiom-rules>'` prints the
+// table; lit-tests/opt/rule-order.test holds this list and IDIOMS.md's
+// "Order of decision" to it):
 //
+//   neg-const        -1UL, 0UL - 100UL: an unsigned constant negated (as
+//                    written); on the check alone, before the operation
+//   dead-value       the value is never read (analysis/MemoryFacts.h)
+//   add-compare      the sum is only ever compared with an addend, in the
+//                    direction wrap flips: nothing else sees the value
+//   sub-compare      the same for a difference and its minuend
+//   ptr-compare      the same for a pointer sum and its base; a pointer
+//                    check it does not prove is kept
+//   signed-test      an unsigned sum only tested, as signed, for signed
+//                    overflow (signed_add_overflows())
+//   end-around-carry one's complement sums (SumIdioms.h)
+//   rotate-fold      one's complement folds (SumIdioms.h)
+//   end-inclusive    start + len - 1 tested against start, alone or through
+//                    the data-flow proof (SumIdioms.h, WrapPaths.h)
+//   serial-compare   (long)(a - b) < 0, ULONG_MAX / 2 >= a - b: the unsigned
+//                    difference is only tested for its sign (time_after(),
+//                    ULONG_CMP_GE(), RFC 1982), or a value reaches only such
+//                    differences (SerialCompare.h)
+//   add-back         (x - m) + m: the addition restores x exactly
+//                    (ALIGN_DOWN())
+//   carry-select     y = x - C; z = y + (y > x ? Zw : Zn): the wrap test picks
+//                    corrections that make the pair exact (CarrySelect.h)
+//   data-flow        guarded-use, bounds-and-wrap, mul-div, loop-counter,
+//                    align-zero, sign-guard: every wrapped execution reaches
+//                    the program's own handling before the value can do harm
+//                    (WrapPaths.h)
+//   modular          the value only reaches reductions modulo 2^k, k < N
+//
+// A check whose condition is not one operation's, or whose operation
+// cannot be followed (WrapTest.h), is kept before the rules that need it.
 // The re-checks (signed-offset, signed-difference: SignedRecheck.h) and
 // the pairs of circular-difference (CircularDifference.h) are decided by
 // the pass (passes/WrapIdiom.cpp) after this matcher and the ignorelist,
@@ -48,6 +58,7 @@
 #include "analysis/WrapTest.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/DemandedBits.h"
 #include "llvm/Analysis/DomConditionCache.h"
@@ -56,6 +67,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -89,7 +101,54 @@ StringRef idiomDescription(Idiom I) {
   return "?";
 }
 
-struct IdiomMatcher::Lazy {
+/// What the rules share over F's checks, each built on first use.
+class MatcherFacts {
+public:
+  MatcherFacts(Function &F, const TargetLibraryInfo &TLI,
+               const WrapIdiomOptions &Opts)
+      : F(F), Opts(Opts) {
+    Memory = std::make_unique<MemoryFacts>(
+        F, TLI, [this]() -> const DominatorTree & { return dominators(); });
+  }
+
+  const DominatorTree &dominators() {
+    if (!DT)
+      DT = std::make_unique<DominatorTree>(F);
+    return *DT;
+  }
+
+  const DomConditionCache &conditions() {
+    if (!DC) {
+      DC = std::make_unique<DomConditionCache>();
+      for (BasicBlock &BB : F)
+        if (auto *Br = dyn_cast<BranchInst>(BB.getTerminator()))
+          if (Br->isConditional())
+            DC->registerBranch(Br);
+    }
+    return *DC;
+  }
+
+  DemandedBits &demandedBits() {
+    if (!DB) {
+      dominators();
+      AC = std::make_unique<AssumptionCache>(F);
+      DB = std::make_unique<DemandedBits>(F, *AC, *DT);
+    }
+    return *DB;
+  }
+
+  MemoryFacts &memory() { return *Memory; }
+
+  /// Follow Op's wrapped executions (WrapPaths.h).
+  PathVerdict followWrapped(const WrappingOp &Op) {
+    if (!Index)
+      Index = std::make_unique<FunctionIndex>(F, dominators());
+    return followWrappedPaths(Op, F, dominators(), *Index, Opts);
+  }
+
+private:
+  Function &F;
+  const WrapIdiomOptions &Opts;
   std::unique_ptr<DominatorTree> DT;
   std::unique_ptr<DomConditionCache> DC;
   std::unique_ptr<FunctionIndex> Index;
@@ -100,37 +159,10 @@ struct IdiomMatcher::Lazy {
 
 IdiomMatcher::IdiomMatcher(Function &F, const TargetLibraryInfo &TLI,
                            const WrapIdiomOptions &Opts)
-    : F(F), Opts(Opts), L(std::make_unique<Lazy>()) {
-  L->Memory = std::make_unique<MemoryFacts>(
-      F, TLI, [this]() -> const DominatorTree & { return dominators(); });
-}
+    : Facts(std::make_unique<MatcherFacts>(F, TLI, Opts)) {}
 IdiomMatcher::~IdiomMatcher() = default;
 
-const DominatorTree &IdiomMatcher::dominators() {
-  if (!L->DT)
-    L->DT = std::make_unique<DominatorTree>(F);
-  return *L->DT;
-}
-
-DemandedBits &IdiomMatcher::demandedBits() {
-  if (!L->DB) {
-    dominators();
-    L->AC = std::make_unique<AssumptionCache>(F);
-    L->DB = std::make_unique<DemandedBits>(F, *L->AC, *L->DT);
-  }
-  return *L->DB;
-}
-
-const DomConditionCache &IdiomMatcher::conditions() {
-  if (!L->DC) {
-    L->DC = std::make_unique<DomConditionCache>();
-    for (BasicBlock &BB : F)
-      if (auto *Br = dyn_cast<BranchInst>(BB.getTerminator()))
-        if (Br->isConditional())
-          L->DC->registerBranch(Br);
-  }
-  return *L->DC;
-}
+const DominatorTree &IdiomMatcher::dominators() { return Facts->dominators(); }
 
 namespace {
 
@@ -311,10 +343,9 @@ bool onlyReducedModulo(const Value *V, unsigned N, unsigned Depth,
 
 /// The wrapped value is never read: no use but the checks' own, or only
 /// stored, each store overwritten before anything may read it (a counter
-/// reset right after). A wrap nobody sees does no harm.
+/// reset right after). A wrap nobody sees does no harm. Not for pointers
+/// (dead-value's row).
 bool neverRead(const WrappingOp &Op, MemoryFacts &Memory) {
-  if (Op.Op == CheckOp::Ptr)
-    return false;
   for (const Use &U : Op.Result->uses()) {
     const auto *I = cast<Instruction>(U.getUser());
     if (isInstrumentation(*I))
@@ -326,6 +357,142 @@ bool neverRead(const WrappingOp &Op, MemoryFacts &Memory) {
   return true;
 }
 
+/// What a rule sees of one check.
+struct RuleInput {
+  const OverflowCheck &C;
+  /// The operation (WrapTest.h); null for a rule that runs on the check
+  /// alone.
+  WrappingOp *Op;
+  MatcherFacts &Facts;
+  /// The idiom proved: the rule's own, or the one the path walk proved.
+  Idiom Kind;
+  /// Why the last rule to say so did not prove the check: the reason to
+  /// keep it when no rule does.
+  std::string Why;
+};
+
+// -1UL, -sizeof(x), 0UL - 100UL: a constant as clang emitted it,
+// subtracted from a literal 0, before promotion made constants of locals.
+bool negConst(RuleInput &In) { return !In.C.Signed && In.C.ConstantOperand; }
+
+bool deadValue(RuleInput &In) { return neverRead(*In.Op, In.Facts.memory()); }
+
+/// add-compare, sub-compare, ptr-compare: which one is the row's.
+bool comparedWithOperand(RuleInput &In) {
+  return onlyUsedByWrapTests(*In.Op, In.Why);
+}
+
+// signed_add_overflows() (kernel/bpf/verifier.c): the sum is done in
+// u64 where wrap is defined, and only tested, as s64, for signed
+// overflow, the test chosen by the sign of b. The unsigned wrap is not
+// what the program means; the signed one is exactly tested.
+bool signedTest(RuleInput &In) {
+  if (In.C.Signed)
+    return false;
+  WrappingOp AsSigned = *In.Op;
+  AsSigned.Signed = true;
+  std::string Why;
+  return onlyUsedByWrapTests(AsSigned, Why);
+}
+
+bool endAroundCarry(RuleInput &In) { return isEndAroundCarry(*In.Op); }
+
+bool rotateFold(RuleInput &In) {
+  return isRotateFold(*In.Op, In.Facts.demandedBits());
+}
+
+bool endInclusive(RuleInput &In) {
+  std::optional<WrappingOp> End = endInclusiveOf(*In.Op);
+  if (!End)
+    return false;
+  std::string Why;
+  if (onlyUsedByWrapTests(*End, Why))
+    return true;
+  PathVerdict PV = In.Facts.followWrapped(*End);
+  return PV.Kind == Idiom::GuardedUse || PV.Kind == Idiom::BoundsAndWrap;
+}
+
+bool serialCompare(RuleInput &In) {
+  return onlySignTested(*In.Op) || onlyInSerialDifferences(*In.Op);
+}
+
+bool addBack(RuleInput &In) { return isAddBack(*In.Op); }
+
+bool carrySelect(RuleInput &In) {
+  const DominatorTree &DT = In.Facts.dominators();
+  return isCarrySelectSub(*In.Op, DT) || isCarrySelectAdd(*In.Op, DT);
+}
+
+/// The path walk: one of PathIdioms (WrapPaths.h), or the reason to keep.
+bool dataFlow(RuleInput &In) {
+  PathVerdict PV = In.Facts.followWrapped(*In.Op);
+  In.Kind = PV.Kind;
+  In.Why = std::move(PV.Reason);
+  return PV.Kind != Idiom::None;
+}
+
+bool modular(RuleInput &In) {
+  unsigned Sinks = 0;
+  unsigned N = In.Op->Result->getType()->getScalarSizeInBits();
+  return onlyReducedModulo(In.Op->Result, N, 0, Sinks) && Sinks > 0;
+}
+
+/// The checks a rule runs on, a set of CheckOps.
+constexpr unsigned opBit(CheckOp O) { return 1u << unsigned(O); }
+constexpr unsigned AddOp = opBit(CheckOp::Add);
+constexpr unsigned SubOp = opBit(CheckOp::Sub);
+constexpr unsigned PtrOp = opBit(CheckOp::Ptr);
+constexpr unsigned NegSub = opBit(CheckOp::Neg) | SubOp;
+constexpr unsigned AddSub = AddOp | SubOp;
+constexpr unsigned Arith = AddSub | opBit(CheckOp::Mul) | opBit(CheckOp::Neg);
+constexpr CheckOp AllOps[] = {CheckOp::Add, CheckOp::Sub, CheckOp::Mul,
+                              CheckOp::Neg, CheckOp::Ptr};
+
+/// What a rule needs: the check alone, or its operation (wrappingOpOf()).
+enum RuleNeeds { OnCheck, OnOperation };
+/// What a check the rule runs on and does not prove goes to: the next
+/// rule, or kept with the rule's reason.
+enum RuleUnproven { Next, Keep };
+
+struct Rule {
+  /// The idiom it proves; None for the path walk (data-flow), which proves
+  /// one of PathIdioms.
+  Idiom Kind;
+  /// The checks it runs on (opBit()s).
+  unsigned Ops;
+  RuleNeeds Needs;
+  RuleUnproven Unproven;
+  bool (*Proves)(RuleInput &In);
+};
+
+/// decide()'s rules, in the order it tries them: proofs overlap, and the
+/// first to prove a check names it. IDIOMS.md's "Order of decision" and
+/// this file's header list them in this order
+/// (lit-tests/opt/rule-order.test).
+// clang-format off
+constexpr Rule Rules[] = {
+    // idiom                ops     needs        unproven  proof
+    {Idiom::NegConst,       NegSub, OnCheck,     Next,     negConst},
+    {Idiom::DeadValue,      Arith,  OnOperation, Next,     deadValue},
+    {Idiom::AddCompare,     AddOp,  OnOperation, Next,     comparedWithOperand},
+    {Idiom::SubCompare,     SubOp,  OnOperation, Next,     comparedWithOperand},
+    {Idiom::PtrCompare,     PtrOp,  OnOperation, Keep,     comparedWithOperand},
+    {Idiom::SignedTest,     AddSub, OnOperation, Next,     signedTest},
+    {Idiom::EndAroundCarry, Arith,  OnOperation, Next,     endAroundCarry},
+    {Idiom::RotateFold,     Arith,  OnOperation, Next,     rotateFold},
+    {Idiom::EndInclusive,   Arith,  OnOperation, Next,     endInclusive},
+    {Idiom::SerialCompare,  Arith,  OnOperation, Next,     serialCompare},
+    {Idiom::AddBack,        Arith,  OnOperation, Next,     addBack},
+    {Idiom::CarrySelect,    Arith,  OnOperation, Next,     carrySelect},
+    {Idiom::None,           Arith,  OnOperation, Next,     dataFlow},
+    {Idiom::Modular,        Arith,  OnOperation, Next,     modular},
+};
+// clang-format on
+
+StringRef ruleName(const Rule &R) {
+  return R.Kind == Idiom::None ? "data-flow" : idiomName(R.Kind);
+}
+
 } // namespace
 
 Decision IdiomMatcher::decide(const OverflowCheck &C) {
@@ -335,107 +502,69 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
                "operation";
     return D;
   }
-  // -1UL, -sizeof(x), 0UL - 100UL: a constant as clang emitted it,
-  // subtracted from a literal 0, before promotion made constants of locals.
-  if ((C.Op == CheckOp::Neg || C.Op == CheckOp::Sub) && !C.Signed &&
-      C.ConstantOperand) {
-    D.Kind = Idiom::NegConst;
-    return D;
-  }
-  std::optional<WrappingOp> Op = wrappingOpOf(C, D.Reason);
-  if (!Op)
-    return D;
-  if (neverRead(*Op, *L->Memory)) {
-    D.Kind = Idiom::DeadValue;
-    return D;
-  }
-  Op->DT = &dominators();
-  Op->DC = &conditions();
-
-  std::string CompareWhy;
-  if (C.Op == CheckOp::Add || C.Op == CheckOp::Sub || C.Op == CheckOp::Ptr) {
-    if (onlyUsedByWrapTests(*Op, CompareWhy)) {
-      D.Kind = C.Op == CheckOp::Add   ? Idiom::AddCompare
-               : C.Op == CheckOp::Sub ? Idiom::SubCompare
-                                      : Idiom::PtrCompare;
+  std::optional<WrappingOp> Op;
+  RuleInput In{C, nullptr, *Facts, Idiom::None, {}};
+  for (const Rule &R : Rules) {
+    if (!(R.Ops & opBit(C.Op)))
+      continue;
+    if (R.Needs == OnOperation && !Op) {
+      Op = wrappingOpOf(C, D.Reason);
+      if (!Op)
+        return D;
+      Op->DT = &Facts->dominators();
+      Op->DC = &Facts->conditions();
+      In.Op = &*Op;
+    }
+    In.Kind = R.Kind;
+    if (R.Proves(In)) {
+      D.Kind = In.Kind;
       return D;
     }
-    if (C.Op == CheckOp::Ptr) {
-      D.Reason = CompareWhy;
+    if (R.Unproven == Keep) {
+      D.Reason = std::move(In.Why);
       return D;
     }
   }
-  // signed_add_overflows() (kernel/bpf/verifier.c): the sum is done in
-  // u64 where wrap is defined, and only tested, as s64, for signed
-  // overflow, the test chosen by the sign of b. The unsigned wrap is not
-  // what the program means; the signed one is exactly tested.
-  if (!C.Signed && (C.Op == CheckOp::Add || C.Op == CheckOp::Sub)) {
-    WrappingOp AsSigned = *Op;
-    AsSigned.Signed = true;
-    std::string Why;
-    if (onlyUsedByWrapTests(AsSigned, Why)) {
-      D.Kind = Idiom::SignedTest;
-      return D;
-    }
-  }
-  if (isEndAroundCarry(*Op)) {
-    D.Kind = Idiom::EndAroundCarry;
-    return D;
-  }
-  if (isRotateFold(*Op, demandedBits())) {
-    D.Kind = Idiom::RotateFold;
-    return D;
-  }
-  if (std::optional<WrappingOp> End = endInclusiveOf(*Op)) {
-    std::string Why;
-    if (onlyUsedByWrapTests(*End, Why)) {
-      D.Kind = Idiom::EndInclusive;
-      return D;
-    }
-    if (!L->Index)
-      L->Index = std::make_unique<FunctionIndex>(F, dominators());
-    PathVerdict PV = followWrappedPaths(*End, F, dominators(), *L->Index, Opts);
-    if (PV.Kind == Idiom::GuardedUse || PV.Kind == Idiom::BoundsAndWrap) {
-      D.Kind = Idiom::EndInclusive;
-      return D;
-    }
-  }
-  if (onlySignTested(*Op) || onlyInSerialDifferences(*Op)) {
-    D.Kind = Idiom::SerialCompare;
-    return D;
-  }
-  if (isAddBack(*Op)) {
-    D.Kind = Idiom::AddBack;
-    return D;
-  }
-  if (isCarrySelectSub(*Op, dominators()) ||
-      isCarrySelectAdd(*Op, dominators())) {
-    D.Kind = Idiom::CarrySelect;
-    return D;
-  }
-  if (!L->Index)
-    L->Index = std::make_unique<FunctionIndex>(F, dominators());
-  PathVerdict PV = followWrappedPaths(*Op, F, dominators(), *L->Index, Opts);
-  if (PV.Kind != Idiom::None) {
-    D.Kind = PV.Kind;
-    return D;
-  }
-  unsigned Sinks = 0;
-  unsigned N = Op->Result->getType()->getScalarSizeInBits();
-  if (onlyReducedModulo(Op->Result, N, 0, Sinks) && Sinks > 0) {
-    D.Kind = Idiom::Modular;
-    return D;
-  }
-  D.Reason = PV.Reason;
+  D.Reason = std::move(In.Why);
   // update_rq_clock()'s `delta = now - clock; if (delta < 0) return;
   // clock += delta;`: say why the sign test is not enough, so that whoever
   // triages the report knows what an ignorelist entry has to justify.
-  if (signTestedAndUsed(*Op))
+  if (Op && signTestedAndUsed(*Op)) {
+    unsigned N = Op->Result->getType()->getScalarSizeInBits();
     D.Reason = "the difference is sign-tested as in serial-number "
                "arithmetic, but also used: a wrap by 2^" +
                std::to_string(N - 1) +
                " or more passes the test and reaches that use";
+  }
   return D;
+}
+
+void printRules(raw_ostream &OS) {
+  OS << "wrap-idiom: the rules of IdiomMatcher::decide(), in the order it "
+        "tries them\n";
+  unsigned N = 0;
+  for (const Rule &R : Rules) {
+    OS << ++N << ". " << ruleName(R) << " (";
+    ListSeparator Comma;
+    for (CheckOp O : AllOps)
+      if (R.Ops & opBit(O))
+        OS << Comma << checkOpName(O);
+    OS << (R.Needs == OnCheck ? "; on the check alone" : "")
+       << (R.Unproven == Keep ? "; keeps a check it does not prove" : "")
+       << ")";
+    if (R.Kind == Idiom::None) {
+      OS << ":";
+      for (Idiom I : PathIdioms)
+        OS << ' ' << idiomName(I);
+    }
+    OS << '\n';
+  }
+  OS << "not decided here: the re-checks (passes/WrapIdiom.cpp), on the "
+        "checks no rule proves:";
+#define WRAP_IDIOM(Enum, Name, Shape, Proof)
+#define WRAP_RECHECK(Enum, Name, Shape, Proof) OS << ' ' << Name;
+#include "idioms/Idioms.def"
+  OS << '\n';
 }
 
 } // namespace wrapidiom

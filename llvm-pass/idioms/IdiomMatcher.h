@@ -18,17 +18,17 @@
 #include <string>
 
 namespace llvm {
-class DemandedBits;
-class DomConditionCache;
 class DominatorTree;
 class Function;
 class IntrinsicInst;
 class TargetLibraryInfo;
 class Value;
+class raw_ostream;
 } // namespace llvm
 
 namespace wrapidiom {
 
+class MatcherFacts;
 struct WrapIdiomOptions;
 
 struct Decision {
@@ -62,20 +62,23 @@ public:
                const WrapIdiomOptions &Opts);
   ~IdiomMatcher();
 
-  /// Decide on a check of F (mapped onto the promoted function).
+  /// Decide on a check of F (mapped onto the promoted function): the
+  /// first of the rules (IdiomMatcher.cpp, Rules) to prove it names it.
   Decision decide(const OverflowCheck &C);
 
   /// F's dominator tree, built on first use.
   const llvm::DominatorTree &dominators();
 
 private:
-  llvm::Function &F;
-  const WrapIdiomOptions &Opts;
-  struct Lazy; // dominator tree, memory facts, built on first use
-  std::unique_ptr<Lazy> L;
-  const llvm::DomConditionCache &conditions();
-  llvm::DemandedBits &demandedBits();
+  /// What the rules share over F's checks (dominator tree, memory facts,
+  /// ...), built on first use.
+  std::unique_ptr<MatcherFacts> Facts;
 };
+
+/// decide()'s rules, in the order it tries them: one numbered line each,
+/// `N. name (the checks it runs on...)`, then the re-checks decided after
+/// it. The pass print<wrap-idiom-rules> prints it.
+void printRules(llvm::raw_ostream &OS);
 
 } // namespace wrapidiom
 

@@ -42,9 +42,13 @@ namespace wrapidiom {
 
 struct WrapIdiomOptions;
 
+/// The idioms followWrappedPaths() proves.
+inline constexpr Idiom PathIdioms[] = {
+    Idiom::GuardedUse,  Idiom::BoundsAndWrap, Idiom::MulDiv,
+    Idiom::LoopCounter, Idiom::AlignZero,     Idiom::SignGuard};
+
 struct PathVerdict {
-  /// GuardedUse, BoundsAndWrap, MulDiv, LoopCounter or AlignZero; None
-  /// when unproven.
+  /// One of PathIdioms; None when unproven.
   Idiom Kind = Idiom::None;
   std::string Reason; // why unproven
 };

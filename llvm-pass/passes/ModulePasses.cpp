@@ -3,6 +3,7 @@
 // Part of wrapidiom. See WrapIdiom.h.
 //
 //===----------------------------------------------------------------------===//
+#include "idioms/IdiomMatcher.h"
 #include "ignorelist/IgnorelistCheck.h"
 #include "passes/WrapIdiom.h"
 
@@ -64,6 +65,12 @@ PreservedAnalyses WrapIdiomLinkCheckPass::run(Module &M,
       "are already optimised: it does nothing here; load it when compiling "
       "(-fpass-plugin= with -flto)",
       DS_Warning));
+  return PreservedAnalyses::all();
+}
+
+PreservedAnalyses WrapIdiomRulesPrinterPass::run(Module &,
+                                                 ModuleAnalysisManager &) {
+  printRules(OS);
   return PreservedAnalyses::all();
 }
 

@@ -6,6 +6,9 @@
 //                                            every optimisation level
 //   opt -load-pass-plugin=WrapIdiom.so -passes=wrap-idiom ...
 //   opt -load-pass-plugin=WrapIdiom.so -passes='wrap-idiom<report>' ...
+//   opt -load-pass-plugin=WrapIdiom.so -passes='print<wrap-idiom-rules>'
+//       -disable-output /dev/null            prints the matcher's rules in
+//                                            the order it tries them
 //
 // The -wrap-idiom-* options below are read once, into the WrapIdiomOptions
 // (Options.h) each pipeline's passes are built with; pipeline parameters
@@ -222,6 +225,10 @@ void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == WrapIdiomModulePass::pipelineName()) {
           MPM.addPass(WrapIdiomModulePass());
+          return true;
+        }
+        if (Name == WrapIdiomRulesPrinterPass::pipelineName()) {
+          MPM.addPass(WrapIdiomRulesPrinterPass(errs()));
           return true;
         }
         return parseWrapIdiom(Name, Defaults, *Reported,

@@ -78,6 +78,27 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// `print<wrap-idiom-rules>`: prints the matcher's rules in the order
+/// IdiomMatcher::decide() tries them (printRules(), IdiomMatcher.h), as
+/// LLVM's print<...> passes print an analysis; the module is left alone.
+/// lit-tests/opt/rule-order.test holds the documentation to it.
+class WrapIdiomRulesPrinterPass
+    : public llvm::PassInfoMixin<WrapIdiomRulesPrinterPass> {
+public:
+  explicit WrapIdiomRulesPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  void printPipeline(llvm::raw_ostream &Out,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>) {
+    Out << pipelineName();
+  }
+  static bool isRequired() { return true; }
+  static llvm::StringRef pipelineName() { return "print<wrap-idiom-rules>"; }
+
+private:
+  llvm::raw_ostream &OS;
+};
+
 } // namespace wrapidiom
 
 #endif
