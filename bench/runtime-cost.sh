@@ -23,8 +23,8 @@
 # their geometric means (stressors with a rate of 0 in some boot are shown
 # but left out), the spread between rounds of one kernel, and the wrap checks
 # of each vmlinux: call sites of the __ubsan_handle_{add,sub,mul,negate,
-# pointer}_overflow handlers in `llvm-objdump -d` (one per check, as clang
-# does not merge handler calls by default). Under TCG the rates are those of
+# pointer}_overflow handlers in `llvm-objdump -d` (one per check, unless
+# clang merged several into one call). Under TCG the rates are those of
 # an emulated machine: the ratios are the figure, not the rates.
 #
 #   --no-boot   reprint the table from the logs of the last run (WORK/logs)
@@ -136,7 +136,7 @@ for r in $(seq "$ROUNDS"); do
 			awk -v k=$v -v r=$r '{ print k, r, $0 }' | tee -a "$WORK/rates" | wc -l)
 		[ "$n" -gt 0 ] || die "$v: no stress-ng metrc: lines in $log (round $r)"
 		st=$(sed -nE 's/^.* (ok|not ok) [0-9]+ stress_ng[[:space:]]*$/\1/p' "$log" | head -n 1)
-		echo "round $r $v: $n stressors, stress_ng step: ${st:-no result}, $(grep -h '^boot_seconds=\|^qemu_status=' "$log.meta" 2>/dev/null | tr '\n' ' ')log $log"
+		echo "round $r $v: $n stressors, stress_ng step: ${st:-no result}, $(grep -c 'UBSAN: ' "$log") UBSAN reports, $(grep -h '^boot_seconds=\|^qemu_status=' "$log.meta" 2>/dev/null | tr '\n' ' ')log $log"
 	done
 done
 
