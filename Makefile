@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test boot-test-stress boot-test-arm64 busybox-arm64 lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity pointer-sites bench bench-scaling clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test boot-test-stress boot-test-arm64 busybox-arm64 lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity pointer-sites bench bench-scaling bench-runtime clean help
 
 all: plugin
 
@@ -38,6 +38,7 @@ help:
 	@echo "make pointer-sites - the kernel's p + n < p tests under kernel-wide pointer checks: each check removed by ptr-compare"
 	@echo "make bench   - compile-time cost of the plugin on kernel files and sqlite3.c (bench/RESULTS.md)"
 	@echo "make bench-scaling - pass time against the checks of one function, 500 to 16k (bench/RESULTS.md)"
+	@echo "make bench-runtime - stress-ng bogo-op rates without the wrap sanitizers, with them, with the plugin: ratios (bench/RESULTS.md)"
 
 deps:
 	@scripts/deps.sh
@@ -212,6 +213,14 @@ bench: plugin
 # Not part of check: figures, not tests (bench/scaling.sh).
 bench-scaling: plugin
 	WORK=$(BUILD)/bench-scaling PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/scaling.sh
+
+# Not part of check: run-time cost of the wrap checks (bench/runtime-cost.sh):
+# three workload kernels of one series, RUNTIME_ROUNDS interleaved stress boots
+# each (about 4 minutes a boot under TCG), plus the builds of the two kernels
+# make check does not build (~15 minutes each on 2 cores).
+RUNTIME_ROUNDS ?= 2
+bench-runtime: plugin
+	BUILD=$(BUILD) WORK=$(BUILD)/bench bench/runtime-cost.sh -r $(RUNTIME_ROUNDS)
 
 clean:
 	rm -rf $(BUILD) $(BUILD19)
