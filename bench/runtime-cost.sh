@@ -79,7 +79,7 @@ opts_of() {
 }
 
 # The configs without the wrap sanitizers, and a check that the edit took.
-rm -rf "$WORK/configs-nosan" && cp -r "$root/qemu-run/configs" "$WORK/configs-nosan" || die "cannot copy the configs"
+{ rm -rf "$WORK/configs-nosan" && cp -r "$root/qemu-run/configs" "$WORK/configs-nosan"; } || die "cannot copy the configs"
 sed -i 's/^CONFIG_UBSAN_\(SIGNED\|UNSIGNED\|POINTER\)_WRAP=y$/# CONFIG_UBSAN_\1_WRAP is not set/' "$WORK/configs-nosan/ubsan.config"
 [ "$(grep -c '^# CONFIG_UBSAN_[A-Z]*_WRAP is not set' "$WORK/configs-nosan/ubsan.config")" = 3 ] ||
 	die "qemu-run/configs/ubsan.config does not enable the three wrap sanitizers as expected"
@@ -133,7 +133,7 @@ for r in $(seq "$ROUNDS"); do
 		log=$(readlink -f "$log")
 		# "# stress_ng: stress-ng: metrc: [567] cpu  11  63.91  0.16  0.02  0.17  60.50"
 		n=$(sed -nE 's/.*# stress_ng: stress-ng: metrc: \[[0-9]+\] ([a-z0-9-]+) +([0-9]+) +[0-9.]+ +[0-9.]+ +[0-9.]+ +([0-9.]+) +[0-9.]+[[:space:]]*$/\1 \2 \3/p' "$log" |
-			awk -v k=$v -v r=$r '{ print k, r, $0 }' | tee -a "$WORK/rates" | wc -l)
+			awk -v k="$v" -v r="$r" '{ print k, r, $0 }' | tee -a "$WORK/rates" | wc -l)
 		[ "$n" -gt 0 ] || die "$v: no stress-ng metrc: lines in $log (round $r)"
 		st=$(sed -nE 's/^.* (ok|not ok) [0-9]+ stress_ng[[:space:]]*$/\1/p' "$log" | head -n 1)
 		echo "round $r $v: $n stressors, stress_ng step: ${st:-no result}, $(grep -c 'UBSAN: ' "$log") UBSAN reports, $(grep -h '^boot_seconds=\|^qemu_status=' "$log.meta" 2>/dev/null | tr '\n' ' ')log $log"
