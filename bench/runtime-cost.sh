@@ -136,7 +136,10 @@ for r in $(seq "$ROUNDS"); do
 			awk -v k="$v" -v r="$r" '{ print k, r, $0 }' | tee -a "$WORK/rates" | wc -l)
 		[ "$n" -gt 0 ] || die "$v: no stress-ng metrc: lines in $log (round $r)"
 		st=$(sed -nE 's/^.* (ok|not ok) [0-9]+ stress_ng[[:space:]]*$/\1/p' "$log" | head -n 1)
-		echo "round $r $v: $n stressors, stress_ng step: ${st:-no result}, $(grep -c 'UBSAN: ' "$log") UBSAN reports, $(grep -h '^boot_seconds=\|^qemu_status=' "$log.meta" 2>/dev/null | tr '\n' ' ')log $log"
+		# the reports as the project's one log reader counts them
+		ub=$("$QEMU_RUN" parse "$log" --src-root "$root" --build-root "$BUILD" --profile stress 2>/dev/null |
+			sed -nE 's|^ *all UBSan reports/sites +([0-9]+/[0-9]+).*|\1|p')
+		echo "round $r $v: $n stressors, stress_ng step: ${st:-no result}, UBSan reports/sites ${ub:-unread}, $(grep -h '^boot_seconds=\|^qemu_status=' "$log.meta" 2>/dev/null | tr '\n' ' ')log $log"
 	done
 done
 
