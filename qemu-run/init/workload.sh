@@ -11,7 +11,10 @@
 #
 # For its own test (lit-tests/qemu-run/workload-ktap.test) the environment
 # may give WORKLOAD_STEPS (e.g. the selftest_* steps), WORKLOAD_KTAP (a file
-# instead of /dev/kmsg), WORKLOAD_NO_INSTALL=1 and STEP_TIMEOUT.
+# instead of /dev/kmsg), WORKLOAD_NO_INSTALL=1 and STEP_TIMEOUT; the trinity
+# step's test (lit-tests/qemu-run/workload-trinity.test) also WORKLOAD_SCRATCH
+# (instead of /scratch), TRINITY (the program) and TRINITY_RUN_AS (its
+# prefix, "/init run-as 65534 65534" in the guest).
 
 STEP_TIMEOUT=${STEP_TIMEOUT:-120}
 SEED_LINES=20000
@@ -31,7 +34,7 @@ STEPS=${WORKLOAD_STEPS:-$(cmdline_value steps | tr , ' ')}
 STEPS=${STEPS:-"mount_ext4 mount_tmpfs file_io tar_gzip loopback_up httpd_wget \
 nc_stream tcp_seq_wrap ping fork_exec_pipe proc_sys umount"}
 D=/disk
-T=/scratch
+T=${WORKLOAD_SCRATCH:-/scratch}
 
 die() {
 	echo "$*" >&2
@@ -184,6 +187,8 @@ step_stress_ng() {
 # log files; a fixed seed and count make the run reproducible.
 TRINITY_SEED=${TRINITY_SEED:-$SEED}
 TRINITY_SYSCALLS=${TRINITY_SYSCALLS:-20000}
+TRINITY=${TRINITY:-/usr/bin/trinity}
+TRINITY_RUN_AS=${TRINITY_RUN_AS-/init run-as 65534 65534}
 # Debian's trinity 2023.01 itself now and then dies of SIGSEGV (exit 139)
 # while it builds its socket cache, before its first random call (seed 1
 # of series 1-129; "trinity-main: segfault at 21" in the log): a crash of
@@ -196,8 +201,9 @@ step_trinity() {
 	cd $T/trinity || die "cd $T/trinity"
 	for try in 1 2; do
 		rc=0
-		/init run-as 65534 65534 \
-			/usr/bin/trinity -q -l off -C 2 -s "$TRINITY_SEED" -N "$TRINITY_SYSCALLS" ||
+		# shellcheck disable=SC2086
+		$TRINITY_RUN_AS \
+			"$TRINITY" -q -l off -C 2 -s "$TRINITY_SEED" -N "$TRINITY_SYSCALLS" ||
 			rc=$?
 		[ $rc -eq 0 ] && return 0
 		[ $rc -eq 139 ] && [ $try -eq 1 ] || die "trinity exit $rc"
