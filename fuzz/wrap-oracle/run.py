@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """fuzz/wrap-oracle/run.py - random wrap-test programs against a wrap oracle.
 
-Usage: run.py [-j JOBS] [--functions F] [--calls K] [--keep] N SEED
+Usage: run.py [-j JOBS] [--functions F] [--calls K] [--keep]
+              [--family NAME]... N SEED
 
 Generates N programs (seeds SEED .. SEED+N-1) of F functions each, every
 function one wrap-test shape of IDIOMS.md with random variations
-(shapes.py). For each program:
+(shapes.py; --family keeps to the families named). For each program:
 
   1. the plain program is compiled with the plugin at -O0 and -O2 (clang's
      signed and unsigned wrap checks, -fwrapv, -wrap-idiom-signed-wrap) and
@@ -71,9 +72,11 @@ class ToolError(Exception):
     pass
 
 
-def generate(seed, nfuncs, calls):
+def generate(seed, nfuncs, calls, families=None):
     rng = random.Random(seed)
     gen = Gen(rng)
+    if families:
+        gen.FAMILIES = families
     funcs = [Func('f%d' % i, *gen.function()) for i in range(nfuncs)]
     number(funcs, Numbering())
     args = [inputs(rng, f.params, calls) for f in funcs]
@@ -152,7 +155,7 @@ def remarks(cfg, level, cwd):
 def one(cfg, seed):
     work = os.path.join(cfg.out, str(seed))
     os.makedirs(work, exist_ok=True)
-    funcs, args = generate(seed, cfg.functions, cfg.calls)
+    funcs, args = generate(seed, cfg.functions, cfg.calls, cfg.family)
     src, where, text = plain_source(seed, funcs)
     with open(os.path.join(work, 'prog.c'), 'w') as f:
         f.write(src)
@@ -271,6 +274,8 @@ def main():
     ap.add_argument('--functions', type=int, default=12)
     ap.add_argument('--calls', type=int, default=48)
     ap.add_argument('--keep', action='store_true')
+    ap.add_argument('--family', action='append', choices=Gen.FAMILIES,
+                    help='only this shape family (shapes.py; repeatable)')
     ap.add_argument('count', type=int)
     ap.add_argument('seed', type=int)
     cfg = ap.parse_args()

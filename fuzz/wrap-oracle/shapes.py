@@ -143,6 +143,80 @@ class Gen:
         body.append(('ret', C(0, 'i32')))
         return params, body
 
+    def file_range(self):
+        """loff_t ranges (issue 24): a signed sum of an offset and a length,
+        both signs tested before or after it (sync_file_range(), the old
+        fallocate() checks), then `s < a`, `s < b` or `s < 0`, perhaps a
+        bound first; or fadvise's unsigned sum of the two read
+        back as signed, `if (!len || (s64)end < len) end = MAX; else
+        end--;`. With the variations that make them wrong: a sign tested
+        on one path only or not at all, `s < a - 1`, the sum used before
+        the test, the other side taken, compared with the other addend."""
+        ty = self.pick('i32', 'i64')
+        params = [(ty, 'a'), (ty, 'b'), (ty, 'lim')]
+
+        def guard(v):
+            pred, c = self.pick(('<', 0), ('<', 0), ('<=', 0), ('>=', 0))
+            test = cmp(pred, V(v), C(c, ty))
+            if self.chance(0.15):  # on one path only
+                test = ('and', 'lim', test)
+            return ('if', test, [('ret', C(3, 'i32'))], [])
+        if self.chance(0.3):
+            return params, self.fadvise(ty, guard)
+        guards = [guard(v) for v in ('a', 'b') if self.chance(0.8)]
+        after = self.chance(0.4)
+        body = [] if after else list(guards)
+        name = self.pick('s', 's', 'm_s')
+        body.append(('decl', ty, name, bin_('+', ty, V('a'), V('b'))))
+        if after:
+            body += guards
+        if self.chance(0.1):
+            body.append(self.pick(('sink', V(name)), ('store', V(name))))
+
+        def test():
+            other = self.pick(V('a'), V('b'), C(0, ty), C(0, ty),
+                              bin_('-', ty, V('a'), C(1, ty)), V('lim'))
+            pred = self.pick('<', '<', '<=', '>=', '>')
+            if self.chance(0.7):
+                return cmp(pred, V(name), other)
+            return cmp({'<': '>', '<=': '>=', '>': '<', '>=': '<='}[pred],
+                       other, V(name))
+        # One test, perhaps a bound before it. Two tests by || (`s < 0 ||
+        # s < a`) are left to the lit tests: with both signs known the
+        # second is reached by wrapped runs only, and the judge cannot
+        # learn from unwrapped runs that it separates them.
+        t = test()
+        if self.chance(0.2):  # a bound first
+            t = ('or', cmp('>', V(name), V('lim')), t)
+        body.append(('if', t, self.wrap_action(), []))
+        body += self.uses(name, ty, 'lim')
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
+    def fadvise(self, ty, guard):
+        """mm/fadvise.c: `end = (u64)offset + (u64)len; if (!len || end <
+        len) end = LLONG_MAX; else end--;`, len >= 0 tested, or not."""
+        uty = {'i32': 'u32', 'i64': 'u64'}[ty]
+        body = [guard('b')] if self.chance(0.7) else []
+        body.append(('decl', uty, 'e', bin_('+', uty, ('cast', uty, V('a')),
+                                             ('cast', uty, V('b')))))
+        if self.chance(0.1):
+            body.append(('sink', V('e')))
+        other = self.pick(V('b'), V('b'), V('b'), V('a'))
+        pred = self.pick('<', '<', '<=', '>=')
+        test = cmp(pred, ('cast', ty, V('e')), other)
+        if self.chance(0.7):
+            test = ('or', cmp('==', V('b'), C(0, ty)), test)
+        whole = [('sink', C(cmax(ty), ty))]
+        last = [('sink', bin_('-', uty, V('e'), C(1, uty)))]
+        wrap_true = pred in ('<', '<=')
+        if self.chance(0.15):
+            wrap_true = not wrap_true  # the other side
+        body.append(('if', test, whole, last) if wrap_true else
+                    ('if', test, last, whole))
+        body.append(('ret', C(0, 'i32')))
+        return body
+
     def mul_div(self):
         ty = self.pick('u32', 'u64')
         params = [(ty, 'a'), (ty, 'b'), (ty, 'lim')]
@@ -405,7 +479,7 @@ class Gen:
 
     FAMILIES = ['sum_test'] * 4 + ['sign_test'] * 2 + ['align'] * 2 + \
         ['mul_div', 'loop', 'carry', 'modular', 'add_back', 'serial'] + \
-        ['recheck'] * 2 + ['circular'] * 2
+        ['recheck'] * 2 + ['circular'] * 2 + ['file_range'] * 2
 
     def function(self):
         return getattr(self, self.pick(*self.FAMILIES))()
@@ -434,17 +508,19 @@ def inputs(rng, params, count):
     signed = [i for i, (ty, n) in enumerate(params)
               if TYPES[ty][2] and n != 'n'][:2]
     # A bound ('lim') at each end, so that unwrapped runs also get past a
-    # bound test taken before the sign test (`s > lim || s < 0`).
+    # bound test taken before the sign test (`s > lim || s < 0`), and 0,
+    # so that they get past a sign test made on one path only (`lim && a
+    # < 0`, file_range).
     if len(signed) == 2:
         i, j = signed
         lims = [k for k, (ty, n) in enumerate(params) if n == 'lim']
-        probes = [(x, y, end) for end in (1, 0)
+        probes = [(x, y, end) for end in (1, 0, None)
                   for x, y in [(-1, -2), (-2, 1), (1, -2), (2, 1)]]
         for k, (x, y, end) in enumerate(probes):
             if k < len(out):
                 out[k][i], out[k][j] = x, y
                 for l in lims:
                     ty = params[l][0]
-                    out[k][l] = cmax(ty) if end else -cmax(ty) - 1 \
-                        if TYPES[ty][2] else 0
+                    out[k][l] = 0 if end is None else cmax(ty) if end else \
+                        -cmax(ty) - 1 if TYPES[ty][2] else 0
     return out

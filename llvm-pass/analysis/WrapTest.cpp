@@ -222,6 +222,37 @@ std::optional<CompareVerdict> classifySignTest(const ICmpInst &Cmp,
   return V;
 }
 
+/// An unsigned sum compared *signed* with one of its addends, b, known
+/// non-negative as signed where Cmp is (mm/fadvise.c generic_fadvise():
+/// `endbyte = (u64)offset + (u64)len; if (!len || endbyte < len)`, after
+/// `if (len < 0) return -EINVAL;`). With b < 2^(N-1), a + b reaches 2^N
+/// only when a >= 2^(N-1), i.e. a is negative as signed; then the signed
+/// a + b cannot overflow, and the wrapped sum read as signed is that true
+/// a + b, below b. Every wrapped run finds s <s b; an unwrapped run with a
+/// negative a does too: a test to leave by (guarded-use), not one to stand
+/// for the check. Chain holds only sign extensions (a zero extension makes
+/// the comparison unsigned), which keep the signed order.
+std::optional<CompareVerdict>
+classifySignedCompareOfSum(const ICmpInst &Cmp, CmpInst::Predicate Pred,
+                           const Value *X, const CastChain &Chain,
+                           const WrappingOp &Op) {
+  if (Op.Signed || Op.Op != CheckOp::Add || !X)
+    return std::nullopt;
+  for (const CastInst *Cast : Chain)
+    if (Cast->getOpcode() != Instruction::SExt)
+      return std::nullopt;
+  if (!sameValue(X, Op.LHS, *Op.DL) && !sameValue(X, Op.RHS, *Op.DL))
+    return std::nullopt;
+  if (knownNonNegative(X, Cmp, Op) != std::optional<bool>(true))
+    return std::nullopt; // as any signed comparison of an unsigned sum
+  CompareVerdict V;
+  V.IsTest = V.Exact = V.OneSided = true;
+  V.WrapWhenTrue = Pred == CmpInst::ICMP_SLT || Pred == CmpInst::ICMP_SLE;
+  V.Why = "the signed comparison of the unsigned sum with an addend is also "
+          "passed by unwrapped runs: the other addend may be negative";
+  return V;
+}
+
 } // namespace
 
 CompareVerdict classifyCompare(const ICmpInst &Cmp, unsigned ResultOperand,
@@ -243,6 +274,11 @@ CompareVerdict classifyCompare(const ICmpInst &Cmp, unsigned ResultOperand,
     if (Cast->getOpcode() == Instruction::ZExt)
       Unsigned = true;
   if (Unsigned == Op.Signed) {
+    if (!Unsigned)
+      if (std::optional<CompareVerdict> S = classifySignedCompareOfSum(
+              Cmp, Pred, peelLikeChain(Cmp.getOperand(1 - ResultOperand), Chain),
+              Chain, Op))
+        return *S;
     V.Why = Noun + " is compared " + (Unsigned ? "unsigned" : "signed") +
             ", the operation is " + (Op.Signed ? "signed" : "unsigned");
     return V;

@@ -25,6 +25,13 @@
 // non-negative) only wrapped runs answer it so (sync_file_range(), the
 // loff_t checks of fallocate()).
 //
+// An unsigned sum read as signed and compared with an addend b known
+// non-negative as signed (fadvise's `(s64)((u64)off + (u64)len) < len`):
+// with b < 2^(N-1) the sum wraps only when the other addend is negative as
+// signed, and then its signed reading is the true a + b, below b. Every
+// wrapped run answers it so, and so do unwrapped runs with a negative a:
+// a test to leave by (OneSided).
+//
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_WRAPTEST_H
 #define WRAPIDIOM_WRAPTEST_H

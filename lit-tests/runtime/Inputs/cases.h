@@ -99,7 +99,10 @@ void sink(size_t);
 	X(sign_test_both, IDIOM) X(keep_sign_test_one_known, KEEP)             \
 	X(keep_sign_test_wrong_side, KEEP) X(local_struct_range, IDIOM)        \
 	X(keep_local_struct_escaped, KEEP) X(keep_out_param_range, KEEP)     \
-	X(align_bound_between, IDIOM) X(keep_align_effect_between, KEEP)
+	X(align_bound_between, IDIOM) X(keep_align_effect_between, KEEP)      \
+	X(file_range_both, IDIOM) X(file_range_fallocate, IDIOM)               \
+	X(fadvise_range, IDIOM) X(keep_file_range_used_first, KEEP)            \
+	X(keep_file_range_len_one_path, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

@@ -459,3 +459,72 @@ noinline int keep_align_effect_between(void)
 	sink(len);
 	return 0;
 }
+
+/* Signed file ranges: both signs known, the sum tested against the
+ * length (`s < b`), and the old fallocate() checks, a bound then the
+ * sign, by ||: every wrapped run leaves. */
+noinline int file_range_both(void)
+{
+	loff_t offset = ll_max, len = (loff_t)two, end;
+	if (offset < 0 || len < 0)
+		return 0;
+	end = offset + len;
+	if (end < len)
+		return 1;
+	sink((size_t)end);
+	return 0;
+}
+volatile loff_t file_maxbytes = 1LL << 40;
+noinline int file_range_fallocate(void)
+{
+	loff_t offset = ll_max, len = (loff_t)two;
+	if (offset < 0 || len <= 0)
+		return 0;
+	if (((offset + len) > file_maxbytes) || ((offset + len) < 0))
+		return 1;
+	sink((size_t)len);
+	return 0;
+}
+/* mm/fadvise.c: the sum done in u64 and read back as loff_t. With
+ * len >= 0 it wraps only for a negative offset (-2 + 5), where the signed
+ * reading is below len: the whole range is taken instead. */
+noinline int fadvise_range(void)
+{
+	loff_t offset = -(loff_t)two, len = (loff_t)(two + two + one), endbyte;
+	if (len < 0)
+		return 0;
+	endbyte = (unsigned long long)offset + (unsigned long long)len;
+	if (!len || endbyte < len)
+		endbyte = ll_max;
+	else
+		endbyte--;
+	sink((size_t)endbyte);
+	return 0;
+}
+/* Both signs known, but the sum is passed on before its test. */
+noinline int keep_file_range_used_first(void)
+{
+	loff_t offset = ll_max, len = (loff_t)two, end;
+	if (offset < 0 || len < 0)
+		return 0;
+	end = offset + len;
+	sink((size_t)end);
+	if (end < 0)
+		return 1;
+	return 0;
+}
+/* len's sign tested on one path only, offset's not at all:
+ * -LLONG_MAX + -4 wraps down to LLONG_MAX - 2, neither negative nor
+ * below offset. */
+volatile int file_strict = 0;
+noinline int keep_file_range_len_one_path(void)
+{
+	loff_t offset = -ll_max, len = -(loff_t)(two + two), end;
+	if (file_strict && len < 0)
+		return 0;
+	end = offset + len;
+	if (end < 0 || end < offset)
+		return 1;
+	sink((size_t)end);
+	return 0;
+}
