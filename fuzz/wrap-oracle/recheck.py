@@ -209,6 +209,7 @@ def driver_source(funcs, args, which):
              '#include <unistd.h>', '',
              'volatile unsigned long g_store;',
              'void sink(unsigned long v) { (void)v; }', 'void warn(void) { }',
+             'void obj_release(void *o) { (void)o; }',
              '']
     for i in which:
         f = funcs[i]

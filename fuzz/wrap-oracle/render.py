@@ -18,7 +18,28 @@ def ctype(ty):
 FIELD_PREFIX = 'm_'
 
 
+# Values named f_*, q_*, k_*: in plain C fields of two heap objects, `o`
+# and `q`, malloc()ed at the start of the function, with o->kid = q:
+# f_x is o->f_x, q_x is q->q_x, and k_x the same field as q_x reached
+# through the pointer loaded from o (o->kid->q_x). The statements
+# ('free', 'o'|'q') free one, ('release',) passes o to a call. The oracle
+# keeps them in variables (k_x is q_x); free() is no event: the generator
+# reads no object after its free, so what nobody reads after it is dead.
+OBJECT_FIELDS = {'f_': 'o->', 'q_': 'q->', 'k_': 'o->kid->'}
+
+
+def object_field(name):
+    return name[:2] in OBJECT_FIELDS
+
+
+def field_name(name):
+    """The field of the object a value named so lives in (k_x: q_x)."""
+    return 'q_' + name[2:] if name.startswith('k_') else name
+
+
 def plain_var(name):
+    if object_field(name):
+        return OBJECT_FIELDS[name[:2]] + field_name(name)
     return 'L.' + name if name.startswith(FIELD_PREFIX) else name
 
 
@@ -61,10 +82,18 @@ def plain_stmts(body, env, out, depth):
             env[s[2]] = s[1]
             out.append('%sL.pad0 = 1; L.%s = %s; L.pad1 = 2;' % (
                 ind, s[2], plain_expr(s[3])))
+        elif k == 'decl' and object_field(s[2]):
+            env[s[2]] = s[1]
+            out.append('%s%s = %s;' % (ind, plain_var(s[2]),
+                                      plain_expr(s[3])))
         elif k == 'decl':
             env[s[2]] = s[1]
             out.append('%s%s %s = %s;' % (ind, ctype(s[1]), s[2],
                                          plain_expr(s[3])))
+        elif k == 'free':
+            out.append('%sfree(%s);' % (ind, s[1]))
+        elif k == 'release':
+            out.append(ind + 'obj_release(o);')
         elif k == 'if':
             out.append('%sif (%s) {' % (ind, plain_cond(s[1])))
             plain_stmts(s[2], env, out, depth + 1)
@@ -112,6 +141,20 @@ def plain_func(f):
     if struct:
         lines.append('\tstruct { long pad0; %s long pad1; } L;' % ' '.join(
             '%s %s;' % (ctype(t), n) for t, n in struct))
+    heap = {}
+    for n, t in env.items():
+        if object_field(n):
+            heap.setdefault(field_name(n), t)
+    if heap:
+        tag = 'obj_' + f.name
+        lines.append('\tstruct %s { long pad0; %s struct %s *kid; long pad1; }'
+                     % (tag, ' '.join('%s %s;' % (ctype(t), n)
+                                      for n, t in sorted(heap.items())), tag))
+        lines.append('\t\t*o = malloc(sizeof(struct %s)), *q = malloc('
+                     'sizeof(struct %s));' % (tag, tag))
+        lines.append('\tif (!o || !q)')
+        lines.append('\t\treturn 0;')
+        lines.append('\to->kid = q;')
     lines += fields
     lines += ['out:', '\treturn 0;', '}']
     return lines
@@ -137,6 +180,18 @@ def strip_marks(lines, first_line):
 
 
 # ------------------------------------------------------------- oracle C --
+
+def collect_fields(body, out):
+    """{field: type} of the object fields (f_*, q_*, k_*) body declares."""
+    for s in body:
+        if s[0] == 'decl' and object_field(s[2]):
+            out.setdefault(field_name(s[2]), s[1])
+        elif s[0] == 'if':
+            collect_fields(s[2], out)
+            collect_fields(s[3], out)
+        elif s[0] in ('postdec', 'predec'):
+            collect_fields(s[2] if s[0] == 'postdec' else s[3], out)
+
 
 class Oracle:
     """Lowers a function into C that computes every value with its shadows
@@ -171,7 +226,7 @@ class Oracle:
         k = e[0]
         t = self.tmp()
         if k == 'var':
-            return e[1]
+            return field_name(e[1])
         ty = type_of(e, self.env)
         self.declare(depth, t, ty)
         if k == 'const':
@@ -299,11 +354,23 @@ class Oracle:
     def stmts(self, body, depth):
         for s in body:
             k = s[0]
-            if k == 'decl':
+            if k == 'decl' and object_field(s[2]):
+                # Object memory: declared once, at the top (render()).
+                self.env[s[2]] = s[1]
+                x = self.expr(s[3], depth)
+                self.copy(depth, field_name(s[2]), x)
+            elif k == 'decl':
                 self.env[s[2]] = s[1]
                 x = self.expr(s[3], depth)
                 self.declare(depth, s[2], s[1])
                 self.copy(depth, s[2], x)
+            elif k == 'free':
+                self.emit(depth, '/* free(%s) */' % s[1])
+            elif k == 'release':
+                # The callee may read every field of o.
+                for n in sorted(self.fields):
+                    if n.startswith('f_'):
+                        self.effect('sink', ('var', n), depth)
             elif k == 'if':
                 c = self.cond(s[1], depth)
                 self.emit(depth, 'if (%s) {' % c)
@@ -351,6 +418,12 @@ class Oracle:
         for t, n in f.params:
             self.emit(1, '__int128 %s_i = %s; u64 %s_d = 0, %s_c = 0;' % (
                 n, n, n, n))
+        self.fields = {}
+        collect_fields(f.body, self.fields)
+        for n, t in sorted(self.fields.items()):
+            self.env[n] = t
+            self.declare(1, n, t)
+            self.emit(1, '%s = 0; %s_i = 0; %s_d = 0; %s_c = 0;' % (n, n, n, n))
         self.stmts(f.body, 1)
         self.out += ['out:', '\tev_E("ret", 0, 0, 0, 0);', '\treturn 0;', '}']
         return self.out

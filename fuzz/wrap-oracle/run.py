@@ -31,8 +31,9 @@ function one wrap-test shape of IDIOMS.md with random variations
      of the function reported (the correction that did not restore the
      distance is reported there instead: excused, counted in `reported`).
 
-Prints, per idiom, the checks removed, how many of them wrapped in some
-run (exercised), and how many of those the oracle judged harmful; per
+Prints, per idiom and per generator family (shapes.py), the checks
+removed, how many of them wrapped in some run (exercised), and how many of
+those the oracle judged harmful; per
 re-check, the checks re-checked, the calls whose true result was out of
 range, the calls where the re-check decides otherwise than clang's plain
 check (differs), and the checks that reported wrongly in some call. Exit
@@ -77,7 +78,10 @@ def generate(seed, nfuncs, calls, families=None):
     gen = Gen(rng)
     if families:
         gen.FAMILIES = families
-    funcs = [Func('f%d' % i, *gen.function()) for i in range(nfuncs)]
+    funcs = []
+    for i in range(nfuncs):
+        funcs.append(Func('f%d' % i, *gen.function()))
+        funcs[-1].family = gen.family
     number(funcs, Numbering())
     args = [inputs(rng, f.params, calls) for f in funcs]
     return funcs, args
@@ -86,7 +90,9 @@ def generate(seed, nfuncs, calls, families=None):
 def plain_source(seed, funcs):
     lines = ['/* fuzz/wrap-oracle, seed %d */' % seed,
              'extern void sink(unsigned long);', 'extern void warn(void);',
-             'extern volatile unsigned long g_store;', '']
+             'extern volatile unsigned long g_store;',
+             'extern void *malloc(unsigned long);', 'extern void free(void *);',
+             'extern void obj_release(void *);', '']
     where, text = {}, {}
     for f in funcs:
         clean, w = strip_marks(plain_func(f), len(lines) + 1)
@@ -231,13 +237,17 @@ def one(cfg, seed):
                         harm = ('its wrap harmed a call in which no re-check '
                                 'of its correction reported',) + left[0]
             if lvl == '2':
+                fam = func_of[k].family if k in func_of else None
                 res['stats'][(idiom, 'removed')] += 1
+                res['stats'][(fam, 'family removed')] += 1
                 if k is None:
                     res['stats'][(idiom, 'no operation')] += 1
                 elif k in j.wrapped:
                     res['stats'][(idiom, 'exercised')] += 1
+                    res['stats'][(fam, 'family exercised')] += 1
                     if harm:
                         res['stats'][(idiom, 'harmful')] += 1
+                        res['stats'][(fam, 'family harmful')] += 1
             if harm:
                 why, fidx, call = harm
                 f = funcs[fidx]
@@ -325,6 +335,13 @@ def main():
         print('%-20s %8d %10d %8d %13d' % (
             i, stats[(i, 'removed')], stats[(i, 'exercised')],
             stats[(i, 'harmful')], stats[(i, 'no operation')]))
+    families = sorted({i for i, w in stats if w == 'family removed' and i})
+    print('%-20s %8s %10s %8s' % ('family (-O2)', 'removed', 'exercised',
+                                   'harmful'))
+    for i in families:
+        print('%-20s %8d %10d %8d' % (
+            i, stats[(i, 'family removed')], stats[(i, 'family exercised')],
+            stats[(i, 'family harmful')]))
     for i in idioms:
         if stats[(i, 'reported')]:
             print('%s: %d removed checks wrapped harmfully only in calls '

@@ -7,16 +7,23 @@
 
 #include "checks/OverflowCheck.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/BasicAliasAnalysis.h"
+#include "llvm/Analysis/MemoryBuiltins.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -31,7 +38,53 @@ constexpr unsigned MaxHelperSize = 64;
 /// Helpers calling helpers: at most this deep.
 constexpr unsigned MaxHelperDepth = 4;
 
+/// freedBeforeRead(): at most this many instructions followed from the
+/// store (debug intrinsics not counted), in at most this many blocks.
+constexpr unsigned MaxFreeWalk = 64;
+constexpr unsigned MaxFreeWalkBlocks = 8;
+
 thread_local MemoryFacts *Active = nullptr;
+
+/// The kernel's deallocators, by name: each frees its first argument at
+/// once, and whoever reads the object after the call reads freed memory,
+/// a bug of its own. LLVM knows no kernel allocator (freedPointer() takes
+/// the C library's free() from TargetLibraryInfo, C++'s delete from
+/// getFreedOperand()).
+///   kfree(p)           slab or large kmalloc memory, freed now
+///   kvfree(p)          kfree() or vfree(); vfree() may defer the unmapping
+///                      but only writes the memory (its llist node)
+///   kfree_sensitive(p) zeroes the object (writes only), then kfree()
+/// Not deallocators here, and so calls like any other (they may read):
+///   kfree_rcu(), call_rcu(), kvfree_call_rcu(): RCU readers may still
+///     read the object until a grace period has passed;
+///   kmem_cache_free(): a SLAB_TYPESAFE_BY_RCU cache keeps the memory
+///     readable by lockless readers (who revalidate what they read);
+///   put_*(), kref_put(), ->release() callbacks: they read the object
+///     (its count, its ops) and free it only perhaps.
+constexpr StringLiteral KernelDeallocators[] = {"kfree", "kvfree",
+                                                "kfree_sensitive"};
+
+/// The pointer Call frees, if it is a deallocator: the C library's free()
+/// (LLVM's TargetLibraryInfo, so not under -fno-builtin), C++'s delete
+/// (getFreedOperand(): free() itself only once InferFunctionAttrs has
+/// marked it `allockind("free")`, which is after pipeline start), or the
+/// kernel's.
+const Value *freedPointer(const CallBase &Call, const TargetLibraryInfo &TLI) {
+  if (const Value *P = getFreedOperand(&Call, &TLI))
+    return P;
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Call.arg_size() != 1 ||
+      !Call.getArgOperand(0)->getType()->isPointerTy())
+    return nullptr;
+  LibFunc Fn;
+  if (TLI.getLibFunc(*Callee, Fn) && TLI.has(Fn) && Fn == LibFunc_free &&
+      !Call.isNoBuiltin())
+    return Call.getArgOperand(0);
+  if (!Callee->hasLocalLinkage() &&
+      is_contained(KernelDeallocators, Callee->getName()))
+    return Call.getArgOperand(0);
+  return nullptr;
+}
 
 /// Does Ptr point into one of Fn's own stack slots?
 bool isLocalTo(const Value *Ptr, const Function &Fn) {
@@ -195,6 +248,75 @@ bool MemoryFacts::overwrittenBeforeRead(const StoreInst &S) {
       return false;
   }
   return false;
+}
+
+bool MemoryFacts::freedBeforeRead(const StoreInst &S) {
+  if (!S.isSimple())
+    return false;
+  MemoryLocation Loc = MemoryLocation::get(&S);
+  // The object: the deallocator must be given a pointer with the same
+  // underlying object (GEPs, casts: a field, an array element,
+  // container_of()). Not a pointer loaded again (`o->priv->n++;
+  // kfree(o->priv);`): the store between the loads may write o->priv as
+  // far as BasicAA knows.
+  const Value *Object = getUnderlyingObject(S.getPointerOperand());
+  const auto *ObjectDef = dyn_cast<Instruction>(Object);
+  auto FreesObject = [&](const Value *P) {
+    return getUnderlyingObject(P) == Object;
+  };
+  // Every path from S, until it frees the object: the blocks it reaches
+  // without passing such a call, each scanned from its start (S's own from
+  // after S), none of which may read what S stored.
+  unsigned Budget = MaxFreeWalk;
+  SmallVector<const Instruction *, 8> Work{S.getNextNode()};
+  SmallPtrSet<const BasicBlock *, 8> Visited;
+  while (!Work.empty()) {
+    const Instruction *I = Work.pop_back_val();
+    bool Freed = false;
+    for (; I; I = I->getNextNode()) {
+      if (isa<DbgInfoIntrinsic>(I))
+        continue;
+      if (Budget-- == 0)
+        return false;
+      // The object's pointer computed anew (a loop): another object.
+      if (I == ObjectDef)
+        return false;
+      if (I->isTerminator())
+        break;
+      if (const auto *Call = dyn_cast<CallBase>(I)) {
+        if (isInertCall(*Call))
+          continue;
+        if (const Value *P = freedPointer(*Call, TLI)) {
+          if (FreesObject(P)) {
+            Freed = true;
+            break;
+          }
+          continue; // frees another object: reads none of the program's
+        }
+        // A helper that touches no memory, and does not unwind out of
+        // the function before the free.
+        if (effectOf(*Call) == CallEffect::Pure && !Call->mayThrow())
+          continue;
+      }
+      if (isRefSet(aa().Batch.getModRefInfo(I, Loc)))
+        return false; // a load, a call, an intrinsic that may read it
+    }
+    if (Freed)
+      continue;
+    // Leaves the function (ret, resume) or jumps where the walk cannot
+    // follow (callbr, indirectbr, invoke): the value outlives the call.
+    if (I && isa<UnreachableInst>(I))
+      continue;
+    if (!I || (!isa<BranchInst>(I) && !isa<SwitchInst>(I)))
+      return false;
+    for (const BasicBlock *Succ : successors(I->getParent()))
+      if (Visited.insert(Succ).second) {
+        if (Visited.size() > MaxFreeWalkBlocks)
+          return false;
+        Work.push_back(&Succ->front());
+      }
+  }
+  return true;
 }
 
 } // namespace wrapidiom

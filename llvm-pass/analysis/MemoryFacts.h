@@ -20,6 +20,11 @@
 //    emitted it; its own locals' loads and stores do not count, so the
 //    answer does not depend on whether the helper was already promoted.
 //
+// The same alias analysis says whether what a store writes can be read
+// at all (dead-value): overwritten before any read (`cnt += n; cnt = 0;`),
+// or in an object a deallocator frees before any read (`obj->stat += n;
+// kfree(obj);`).
+//
 // The facts are installed for one function's decisions (a scope, see
 // IdiomMatcher) and read by sameValue(); outside one, every store and call
 // is taken to write everything.
@@ -73,6 +78,10 @@ public:
   /// Is what S stores overwritten, in S's block, by a store to the same
   /// location before anything may read it?
   bool overwrittenBeforeRead(const llvm::StoreInst &S);
+  /// Is the object S stores into freed, on every path from S, by a call of
+  /// a deallocator (freedPointer()) before anything may read what S
+  /// stored? (`obj->stat += n; kfree(obj);`)
+  bool freedBeforeRead(const llvm::StoreInst &S);
 
 private:
   struct AA; // built on first use

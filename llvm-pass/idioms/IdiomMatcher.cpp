@@ -12,7 +12,8 @@
 //
 //   neg-const        -1UL, 0UL - 100UL: an unsigned constant negated (as
 //                    written); on the check alone, before the operation
-//   dead-value       the value is never read (analysis/MemoryFacts.h)
+//   dead-value       the value is never read: overwritten or its object
+//                    freed first (analysis/MemoryFacts.h)
 //   add-compare      the sum is only ever compared with an addend, in the
 //                    direction wrap flips: nothing else sees the value
 //   sub-compare      the same for a difference and its minuend
@@ -343,15 +344,17 @@ bool onlyReducedModulo(const Value *V, unsigned N, unsigned Depth,
 
 /// The wrapped value is never read: no use but the checks' own, or only
 /// stored, each store overwritten before anything may read it (a counter
-/// reset right after). A wrap nobody sees does no harm. Not for pointers
-/// (dead-value's row).
+/// reset right after) or into an object freed before anything may read it
+/// (`obj->stat += n; kfree(obj);`). A wrap nobody sees does no harm. Not
+/// for pointers (dead-value's row).
 bool neverRead(const WrappingOp &Op, MemoryFacts &Memory) {
   for (const Use &U : Op.Result->uses()) {
     const auto *I = cast<Instruction>(U.getUser());
     if (isInstrumentation(*I))
       continue;
     const auto *S = dyn_cast<StoreInst>(I);
-    if (!S || U.getOperandNo() != 0 || !Memory.overwrittenBeforeRead(*S))
+    if (!S || U.getOperandNo() != 0 ||
+        !(Memory.overwrittenBeforeRead(*S) || Memory.freedBeforeRead(*S)))
       return false;
   }
   return true;

@@ -70,6 +70,7 @@ void sink(size_t);
 	X(keep_peer_two_calls, KEEP) X(keep_align_one_over, KEEP)              \
 	X(dead_unused, IDIOM) X(dead_reset, IDIOM)                            \
 	X(keep_dead_read_between, KEEP) X(serial_sum, IDIOM)                   \
+	X(dead_freed, IDIOM) X(keep_dead_freed_read, KEEP)                     \
 	X(keep_serial_sum_used, KEEP) X(serial_sum_helper, IDIOM)             \
 	X(keep_serial_helper_used, KEEP) X(signed_test, IDIOM)                \
 	X(keep_signed_test_any, KEEP) X(serial_ulong_cmp, IDIOM)              \

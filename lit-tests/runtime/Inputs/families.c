@@ -99,6 +99,43 @@ noinline int keep_dead_read_between(void)
 	dead_counter = 0;
 	return 0;
 }
+/* A statistic updated on an object that is freed right after (issue 24,
+ * `obj->stat += n; kfree(obj);`): nobody may read it again. */
+void *malloc(size_t);
+void free(void *);
+struct counted { size_t refs, stat; };
+noinline void counted_put(struct counted *o, size_t n)
+{
+	o->stat += n;
+	free(o);
+}
+noinline void counted_put_logged(struct counted *o, size_t n)
+{
+	o->stat += n;
+	sink(o->stat);
+	free(o);
+}
+noinline int dead_freed(void)
+{
+	struct counted *o = malloc(sizeof(*o));
+	if (!o)
+		return 1;
+	o->refs = 1;
+	o->stat = big;
+	counted_put(o, two);
+	return 0;
+}
+/* Read before the free: the wrapped statistic is seen. */
+noinline int keep_dead_freed_read(void)
+{
+	struct counted *o = malloc(sizeof(*o));
+	if (!o)
+		return 1;
+	o->refs = 1;
+	o->stat = big;
+	counted_put_logged(o, two);
+	return 0;
+}
 /* time_after(now, start + 4) across the counter's wrap: start + 4 wraps
  * to 2, now is 3, and the timeout has passed. */
 noinline int serial_sum(void)
