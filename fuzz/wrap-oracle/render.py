@@ -37,6 +37,18 @@ def field_name(name):
     return 'q_' + name[2:] if name.startswith('k_') else name
 
 
+def collect_fields(body, out):
+    """{field: type} of the object fields (f_*, q_*, k_*) body declares."""
+    for s in body:
+        if s[0] == 'decl' and object_field(s[2]):
+            out.setdefault(field_name(s[2]), s[1])
+        elif s[0] == 'if':
+            collect_fields(s[2], out)
+            collect_fields(s[3], out)
+        elif s[0] in ('postdec', 'predec'):
+            collect_fields(s[2] if s[0] == 'postdec' else s[3], out)
+
+
 def plain_var(name):
     if object_field(name):
         return OBJECT_FIELDS[name[:2]] + field_name(name)
@@ -142,9 +154,7 @@ def plain_func(f):
         lines.append('\tstruct { long pad0; %s long pad1; } L;' % ' '.join(
             '%s %s;' % (ctype(t), n) for t, n in struct))
     heap = {}
-    for n, t in env.items():
-        if object_field(n):
-            heap.setdefault(field_name(n), t)
+    collect_fields(f.body, heap)
     if heap:
         tag = 'obj_' + f.name
         lines.append('\tstruct %s { long pad0; %s struct %s *kid; long pad1; }'
@@ -180,18 +190,6 @@ def strip_marks(lines, first_line):
 
 
 # ------------------------------------------------------------- oracle C --
-
-def collect_fields(body, out):
-    """{field: type} of the object fields (f_*, q_*, k_*) body declares."""
-    for s in body:
-        if s[0] == 'decl' and object_field(s[2]):
-            out.setdefault(field_name(s[2]), s[1])
-        elif s[0] == 'if':
-            collect_fields(s[2], out)
-            collect_fields(s[3], out)
-        elif s[0] in ('postdec', 'predec'):
-            collect_fields(s[2] if s[0] == 'postdec' else s[3], out)
-
 
 class Oracle:
     """Lowers a function into C that computes every value with its shadows

@@ -273,17 +273,17 @@ CompareVerdict classifyCompare(const ICmpInst &Cmp, unsigned ResultOperand,
   for (const CastInst *Cast : Chain)
     if (Cast->getOpcode() == Instruction::ZExt)
       Unsigned = true;
+  // What the result is compared with, as the uncasted values compare.
+  const Value *X = peelLikeChain(Cmp.getOperand(1 - ResultOperand), Chain);
   if (Unsigned == Op.Signed) {
     if (!Unsigned)
-      if (std::optional<CompareVerdict> S = classifySignedCompareOfSum(
-              Cmp, Pred, peelLikeChain(Cmp.getOperand(1 - ResultOperand), Chain),
-              Chain, Op))
+      if (std::optional<CompareVerdict> S =
+              classifySignedCompareOfSum(Cmp, Pred, X, Chain, Op))
         return *S;
     V.Why = Noun + " is compared " + (Unsigned ? "unsigned" : "signed") +
             ", the operation is " + (Op.Signed ? "signed" : "unsigned");
     return V;
   }
-  const Value *X = peelLikeChain(Cmp.getOperand(1 - ResultOperand), Chain);
   const Value *Other = nullptr; // the operand not compared with
   bool Matched = false;
   if (X) {
