@@ -12,12 +12,15 @@ A wrap is harmful when, in a run where the operation wrapped,
   - a comparison that depends on it decided differently than in ideal
     arithmetic, is not an exact wrap test of it, and its outcome reaches an
     effect as a value; or
-  - such a comparison decided a branch, no exact wrap test of the
-    operation came after it, and the call's effects (kind and value, in
-    order) differ from those of the same call with that one decision
-    taken as in ideal arithmetic (a counterfactual run, run.py): a bound
-    test that sends a wrapped sum to the handling its wrap test would have
-    chosen anyway decides nothing.
+  - such comparisons decided branches, no exact wrap test of the
+    operation came after them, and the call's effects (kind and value, in
+    order) differ both from those of the same call with those decisions
+    taken as in ideal arithmetic and from those with every divergent
+    decision on the operation (exact tests too) so taken (counterfactual
+    runs, run.py): a bound test that sends a wrapped sum to the handling
+    its wrap test would have chosen anyway decides nothing, and neither
+    does a pair (`s > lim || s < 0`) whose decisions together take the
+    path ideal arithmetic takes.
 A comparison is an exact wrap test of an operation when, over all runs of
 the program, every run in which the operation wrapped gave it the same
 outcome and some run in which it did not gave the other (learned from the
@@ -69,8 +72,12 @@ class Judge:
         self.wrapped = set()                    # ops that wrapped somewhere
         self.harm = {}                          # op -> (reason, func, call)
         self.harm_calls = defaultdict(set)      # op -> {(func, call)}
-        # Counterfactual questions: (func, call, cmp, n) -> {op: effect}
+        # Counterfactual questions: (func, call, cmp, n, cmp, n, ...) ->
+        # {op: effect}, every divergent decision of the op up to the effect
         self.questions = defaultdict(dict)
+        # The same call with every divergent decision of the op (the exact
+        # tests' too) taken as in ideal arithmetic: question -> its run.
+        self.whole = {}
         self.traces = defaultdict(list)         # (func, call) -> effects
 
     def learn(self, events):
@@ -103,10 +110,11 @@ class Judge:
 
     def judge(self, events):
         cur, call, W, dirty, last, seen = None, None, {}, {}, {}, Counter()
+        every = {}
         for ev in events:
             if ev[0] == 'F':
                 cur, call, W, dirty, last = ev[1], ev[2], {}, {}, {}
-                seen = Counter()
+                seen, every = Counter(), {}
             elif ev[0] == 'W':
                 W[ev[1]] = ev[2]
             elif ev[0] == 'C':
@@ -118,10 +126,15 @@ class Judge:
                 last[c] = (div, ks)
                 if ctx == 'b' and div:
                     for k in ks:
+                        every.setdefault(k, []).append((c, seen[c]))
                         if self.exact(c, k):
                             dirty.pop(k, None)
                         else:
-                            dirty[k] = (c, seen[c])
+                            # Every divergent decision since the last exact
+                            # test: the counterfactual takes them all as in
+                            # ideal arithmetic (one alone may pick a path no
+                            # run takes, e.g. `s > lim || s < 0`).
+                            dirty.setdefault(k, []).append((c, seen[c]))
             elif ev[0] == 'E':
                 _, kind, mismatch, deps, cmps, value = ev
                 where = (cur, call)
@@ -140,20 +153,34 @@ class Judge:
                             self.hurt(k, 'comparison %d decides on the wrapped'
                                       ' value and its outcome reaches %s' %
                                       (c, kind), where)
-                for k, (c, n) in dirty.items():
+                for k, pairs in dirty.items():
                     if W.get(k):
-                        self.questions[(cur, call, c, n)].setdefault(k, kind)
+                        q = (cur, call) + tuple(x for p in pairs for x in p)
+                        self.questions[q].setdefault(k, kind)
+                        self.whole.setdefault(q, (cur, call) + tuple(
+                            x for p in every[k] for x in p))
 
-    def answer(self, question, trace):
-        """The effects of the call with the question's decision taken as
-        in ideal arithmetic: if they differ, the decision mattered."""
-        func, call, c, n = question
-        if trace == self.traces[(func, call)]:
+    def differs(self, question, trace):
+        return trace != self.traces[question[:2]]
+
+    def answer(self, question, trace, whole):
+        """The effects of the call with the question's decisions (those
+        since the last exact wrap test) taken as in ideal arithmetic, and
+        with every divergent decision so taken (whole: the call's path in
+        ideal arithmetic as far as the op decides it). The decisions
+        mattered if both differ from the call's own effects: the same as
+        the ideal path's effects, or the same with the handling kept,
+        is no harm."""
+        func, call, cs = question[0], question[1], question[2::2]
+        if not self.differs(question, trace) or \
+                not self.differs(question, whole):
             return
         for k, kind in self.questions[question].items():
-            self.hurt(k, 'comparison %d decided on the wrapped value, the '
-                      'path reaches %s, and the ideal decision changes the '
-                      'call\'s effects' % (c, kind), (func, call))
+            self.hurt(k, 'comparison%s %s decided on the wrapped value, the '
+                      'path reaches %s, and the ideal decisions change the '
+                      'call\'s effects' % ('s' if len(cs) > 1 else '',
+                                           ', '.join(map(str, cs)), kind),
+                      (func, call))
 
 
 def trace_of(events):

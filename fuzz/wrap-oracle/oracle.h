@@ -24,17 +24,23 @@ static void ev_R(int k, int off, int diff, int uw, int ideal)
 {
 	printf("R %d %d %d %d %d\n", k, off, diff, uw, ideal);
 }
-/* A counterfactual run (run.py, judge.py) gives one comparison, at its
- * n-th evaluation in the call, its ideal outcome instead. */
-static int force_c = -1, force_n, seen_n;
+/* A counterfactual run (run.py, judge.py) gives some comparisons, each at
+ * its n-th evaluation in the call, their ideal outcome instead: every
+ * decision the wrapped value took differently from ideal arithmetic. */
+#define MAX_FORCE 16
+static int nforce, force_c[MAX_FORCE], force_n[MAX_FORCE], seen_n[MAX_FORCE];
 
 static int ev_C(int c, char ctx, int m, int id, u64 d)
 {
+	int r;
+
 	m = m != 0;
+	r = m;
 	printf("C %d %c %d %d %llx\n", c, ctx, m, id != 0, d);
-	if (c == force_c && ++seen_n == force_n)
-		return id != 0;
-	return m;
+	for (int i = 0; i < nforce; i++)
+		if (c == force_c[i] && ++seen_n[i] == force_n[i])
+			r = id != 0;
+	return r;
 }
 static void ev_E(const char *kind, unsigned long v, int mismatch, u64 d, u64 c)
 {

@@ -67,6 +67,8 @@ REMARK = re.compile(r'^prog\.c:(\d+):(\d+): remark: (removed|kept|re-checked) '
 
 
 MAX_QUESTIONS = 400
+# Decisions one counterfactual run can force (oracle.h's MAX_FORCE).
+MAX_FORCE = 16
 
 
 class ToolError(Exception):
@@ -109,8 +111,9 @@ def oracle_source(funcs, args):
     for i, f in enumerate(funcs):
         lines += [l.replace('ev_F(%d);' % i, 'ev_F(%d, call_no);' % i)
                   for l in Oracle(f, i).render()] + ['']
-    # ./oracle runs every call; ./oracle F J C N runs call J of function F
-    # with the N-th evaluation of comparison C given its ideal outcome.
+    # ./oracle runs every call; ./oracle F J C N [C N ...] runs call J of
+    # function F with the N-th evaluation of each comparison C given its
+    # ideal outcome.
     lines.append('static void call(int f, int j)\n{\n\tcall_no = j;')
     lines.append('\tswitch (f * 100000 + j) {')
     for i, f in enumerate(funcs):
@@ -121,8 +124,11 @@ def oracle_source(funcs, args):
                                                          f.name, vals))
     lines.append('\t}\n}\n')
     lines.append('int main(int argc, char **argv)\n{')
-    lines.append('\tif (argc == 5) {')
-    lines.append('\t\tforce_c = atoi(argv[3]);\n\t\tforce_n = atoi(argv[4]);')
+    lines.append('\tif (argc >= 5) {')
+    lines.append('\t\tfor (int i = 3; i + 1 < argc && nforce < MAX_FORCE; '
+                 'i += 2, nforce++) {')
+    lines.append('\t\t\tforce_c[nforce] = atoi(argv[i]);')
+    lines.append('\t\t\tforce_n[nforce] = atoi(argv[i + 1]);\n\t\t}')
     lines.append('\t\tcall(atoi(argv[1]), atoi(argv[2]));\n\t\treturn 0;\n\t}')
     lines.append('\tfor (int f = 0; f < %d; f++)' % len(funcs))
     lines.append('\t\tfor (int j = 0; j < %d; j++)' % max(len(a) for a in args))
@@ -192,13 +198,21 @@ def one(cfg, seed):
                 set(ops) <= set(j.harm) - per_call:
             continue
         asked += 1
-        if asked > MAX_QUESTIONS:
+        if asked > MAX_QUESTIONS or len(q) - 2 > 2 * MAX_FORCE:
             for k in ops:
-                j.hurt(k, 'too many counterfactual runs to decide', q[:2])
+                j.hurt(k, 'too many counterfactual runs to decide'
+                       if asked > MAX_QUESTIONS else
+                       'too many divergent decisions to force', q[:2])
             continue
-        out = run(['./oracle'] + [str(x) for x in q], work,
-                  'counterfactual run', 20).stdout.splitlines()
-        j.answer(q, trace_of(parse(out)))
+        def counterfactual(q):
+            out = run(['./oracle'] + [str(x) for x in q], work,
+                      'counterfactual run', 20).stdout.splitlines()
+            return trace_of(parse(out))
+        trace = counterfactual(q)
+        if j.differs(q, trace):
+            whole = j.whole[q]
+            j.answer(q, trace, trace if whole == q or
+                     len(whole) - 2 > 2 * MAX_FORCE else counterfactual(whole))
 
     # Re-checks: run the plugin's builds (recheck.py).
     which = recheck.driver_calls(funcs, set(rechecked['0']) |
@@ -284,7 +298,7 @@ def main():
     ap.add_argument('--functions', type=int, default=12)
     ap.add_argument('--calls', type=int, default=48)
     ap.add_argument('--keep', action='store_true')
-    ap.add_argument('--family', action='append', choices=Gen.FAMILIES,
+    ap.add_argument('--family', action='append', choices=sorted(set(Gen.FAMILIES)),
                     help='only this shape family (shapes.py; repeatable)')
     ap.add_argument('count', type=int)
     ap.add_argument('seed', type=int)

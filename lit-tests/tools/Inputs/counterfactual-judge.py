@@ -1,0 +1,59 @@
+"""Unit checks of fuzz/wrap-oracle/judge.py's counterfactual questions
+(lit-tests/tools/wrap-oracle-counterfactual.test): which decisions a
+question forces, and when its answers make a removal harmful."""
+import sys
+
+sys.path.insert(0, sys.argv[1])
+from judge import Judge  # noqa: E402
+
+
+class F:
+    ops = {0: 4}                # bit 0: operation 4
+    sites = {0: 6, 1: 7}        # bits 0, 1: comparisons 6 and 7
+
+
+def C(c, m, ideal):
+    return ('C', c, 'b', m, ideal, 1)
+
+
+def E(v):
+    return ('E', 'ret', 0, 0, 0, v)
+
+
+# `s = a + b; if (s > lim || s < 0) return 1; return s;` with b >= 0:
+# over all runs, `s > lim` is false whenever the sum wrapped (an exact wrap
+# test by the log), `s < 0` is not exact (call 4: a wrapped run where it is
+# false, taken as in ideal arithmetic).
+LEARN = [('F', 0, 4), ('W', 4, 1), C(7, 0, 0), E(3),
+         ('F', 0, 0), ('W', 4, 0), C(6, 1, 1), E(1),
+         ('F', 0, 1), ('W', 4, 0), C(6, 0, 0), C(7, 1, 1), E(1),
+         ('F', 0, 2), ('W', 4, 0), C(6, 0, 0), C(7, 0, 0), E(5)]
+WRAPPED = [('F', 0, 3), ('W', 4, 1), C(6, 0, 1), C(7, 1, 0), E(1)]
+j = Judge([F])
+j.learn(LEARN + WRAPPED)
+j.judge(LEARN + WRAPPED)
+for q, ops in sorted(j.questions.items()):
+    print('question', q, 'whole', j.whole[q], 'ops', sorted(ops))
+q = (0, 3, 7, 1)
+ret_s, ret_1 = [('ret', 0x80000000)], [('ret', 1)]
+for name, a, whole in (('ideal-path-same', ret_s, ret_1),
+                       ('both-differ', ret_s, ret_s),
+                       ('forced-same', ret_1, ret_s)):
+    jj = Judge([F])
+    jj.learn(LEARN + WRAPPED)
+    jj.judge(LEARN + WRAPPED)
+    if jj.differs(q, a):
+        jj.answer(q, a, whole)
+    print(name, 'harm' if 4 in jj.harm else 'none')
+
+# Two non-exact divergent decisions before an effect: one question forces
+# both (the last alone could pick a path no run takes).
+TWO = [('F', 0, 9), ('W', 4, 1), C(6, 0, 0), C(7, 0, 0), E(3),
+       ('F', 0, 0), ('W', 4, 1), C(6, 1, 0), C(7, 1, 0), E(2),
+       ('F', 0, 1), ('W', 4, 0), C(6, 1, 1), C(7, 0, 0), E(3),
+       ('F', 0, 2), ('W', 4, 0), C(6, 0, 0), C(7, 1, 1), E(3)]
+j = Judge([F])
+j.learn(TWO)
+j.judge(TWO)
+for q, ops in sorted(j.questions.items()):
+    print('question', q, 'whole', j.whole[q], 'ops', sorted(ops))
