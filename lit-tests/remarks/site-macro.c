@@ -20,7 +20,10 @@ int in_macro(unsigned long a, unsigned long b)
 	return 0;
 }
 // REMARK: site-macro.c:18:{{17|6}}: remark: removed unsigned-integer-overflow check on add: add-compare
-// YAML: DebugLoc: { File: '{{.*}}site-macro.c', Line: 18, Column: 17 }
+// The YAML writer folds a long mapping: the column may be on the next line
+// (a long checkout path).
+// YAML: DebugLoc: { File: '{{.*}}site-macro.c', Line: 18,
+// YAML: Column: 17 }
 // YAML: Site: '{{.*}}site-macro.c:18:6'
 // TRIAGE: removed,{{.*}}site-macro.c,18,6,unsigned-integer-overflow,
 

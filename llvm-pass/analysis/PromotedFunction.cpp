@@ -64,8 +64,8 @@ bool promote(Function &F) {
 
 } // namespace
 
-PromotedFunction::PromotedFunction(Function &F) : F(F) {
-  if (!F.hasOptNone()) {
+PromotedFunction::PromotedFunction(Function &F, Where W) : F(F) {
+  if (W == Where::InPlaceIfOptimised && !F.hasOptNone()) {
     // mem2reg in place deletes only the allocas, loads and stores it
     // promotes, which no check refers to. SROA also rewrites and deletes
     // the GEPs into a local it splits, and a pointer check may hold one

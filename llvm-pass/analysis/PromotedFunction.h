@@ -14,7 +14,10 @@
 //    it rewrites GEPs a pointer check may hold;
 //  - in a private clone when the function is optnone (-O0), which must not
 //    be rewritten beyond its checks. The clone lives in the module only for
-//    the duration of one pass run; decisions made on it are mapped back.
+//    the duration of one pass run; decisions made on it are mapped back;
+//  - in a private clone as well for a caller the pass reads to decide a
+//    check of a helper (idioms/CallerHandled.h): the pass may change only
+//    the function it runs on.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_PROMOTEDFUNCTION_H
@@ -28,7 +31,12 @@ namespace wrapidiom {
 
 class PromotedFunction {
 public:
-  explicit PromotedFunction(llvm::Function &F);
+  /// Where promotion may happen: in F itself when it may be optimised, or
+  /// always in a clone (a function other than the one the pass runs on,
+  /// read for a proof across calls, must not change).
+  enum class Where { InPlaceIfOptimised, Clone };
+  explicit PromotedFunction(llvm::Function &F,
+                            Where W = Where::InPlaceIfOptimised);
   ~PromotedFunction();
   PromotedFunction(const PromotedFunction &) = delete;
   PromotedFunction &operator=(const PromotedFunction &) = delete;

@@ -38,6 +38,9 @@
 //                    the program's own handling before the value can do harm
 //                    (WrapPaths.h)
 //   modular          the value only reaches reductions modulo 2^k, k < N
+//   caller-handled   a static helper only returns the value, and every
+//                    caller handles the call's result as the operation's
+//                    own (CallerHandled.h)
 //
 // A check whose condition is not one operation's, or whose operation
 // cannot be followed (WrapTest.h), is kept before the rules that need it.
@@ -49,6 +52,7 @@
 //===----------------------------------------------------------------------===//
 #include "idioms/IdiomMatcher.h"
 
+#include "idioms/CallerHandled.h"
 #include "idioms/CarrySelect.h"
 #include "analysis/MemoryFacts.h"
 #include "RemarkSchema.h"
@@ -106,8 +110,8 @@ StringRef idiomDescription(Idiom I) {
 class MatcherFacts {
 public:
   MatcherFacts(Function &F, const TargetLibraryInfo &TLI,
-               const WrapIdiomOptions &Opts)
-      : F(F), Opts(Opts) {
+               const WrapIdiomOptions &Opts, Function *Original)
+      : F(F), TLI(TLI), Opts(Opts), Original(Original) {
     Memory = std::make_unique<MemoryFacts>(
         F, TLI, [this]() -> const DominatorTree & { return dominators(); });
   }
@@ -147,9 +151,17 @@ public:
     return followWrappedPaths(Op, F, dominators(), *Index, Opts);
   }
 
+  /// The original of F and what its callers are decided with, for
+  /// caller-handled; null Original: F is itself a caller being read.
+  Function *original() const { return Original; }
+  const TargetLibraryInfo &libraryInfo() const { return TLI; }
+  const WrapIdiomOptions &options() const { return Opts; }
+
 private:
   Function &F;
+  const TargetLibraryInfo &TLI;
   const WrapIdiomOptions &Opts;
+  Function *Original;
   std::unique_ptr<DominatorTree> DT;
   std::unique_ptr<DomConditionCache> DC;
   std::unique_ptr<FunctionIndex> Index;
@@ -159,8 +171,8 @@ private:
 };
 
 IdiomMatcher::IdiomMatcher(Function &F, const TargetLibraryInfo &TLI,
-                           const WrapIdiomOptions &Opts)
-    : Facts(std::make_unique<MatcherFacts>(F, TLI, Opts)) {}
+                           const WrapIdiomOptions &Opts, Function *Original)
+    : Facts(std::make_unique<MatcherFacts>(F, TLI, Opts, Original)) {}
 IdiomMatcher::~IdiomMatcher() = default;
 
 const DominatorTree &IdiomMatcher::dominators() { return Facts->dominators(); }
@@ -434,6 +446,22 @@ bool dataFlow(RuleInput &In) {
   return PV.Kind != Idiom::None;
 }
 
+/// The helper only returns the value, and every caller handles the call's
+/// result as the operation's own (CallerHandled.h).
+bool callerHandled(RuleInput &In) {
+  // Not static: the data-flow proof's reason (the value reaches 'ret')
+  // stands, as for any function a caller elsewhere may call.
+  Function *Helper = In.Facts.original();
+  std::string Why;
+  if (!Helper || !Helper->hasLocalLinkage() || !onlyReturned(*In.Op, Why))
+    return false;
+  if (handledByEveryCaller(*In.Op, *Helper, In.Facts.libraryInfo(),
+                           In.Facts.options(), Why))
+    return true;
+  In.Why = std::move(Why);
+  return false;
+}
+
 bool modular(RuleInput &In) {
   unsigned Sinks = 0;
   unsigned N = In.Op->Result->getType()->getScalarSizeInBits();
@@ -447,7 +475,8 @@ constexpr unsigned SubOp = opBit(CheckOp::Sub);
 constexpr unsigned PtrOp = opBit(CheckOp::Ptr);
 constexpr unsigned NegSub = opBit(CheckOp::Neg) | SubOp;
 constexpr unsigned AddSub = AddOp | SubOp;
-constexpr unsigned Arith = AddSub | opBit(CheckOp::Mul) | opBit(CheckOp::Neg);
+constexpr unsigned AddSubMul = AddSub | opBit(CheckOp::Mul);
+constexpr unsigned Arith = AddSubMul | opBit(CheckOp::Neg);
 constexpr CheckOp AllOps[] = {CheckOp::Add, CheckOp::Sub, CheckOp::Mul,
                               CheckOp::Neg, CheckOp::Ptr};
 
@@ -489,6 +518,7 @@ constexpr Rule Rules[] = {
     {Idiom::CarrySelect,    Arith,  OnOperation, Next,     carrySelect},
     {Idiom::None,           Arith,  OnOperation, Next,     dataFlow},
     {Idiom::Modular,        Arith,  OnOperation, Next,     modular},
+    {Idiom::CallerHandled, AddSubMul, OnOperation, Next,   callerHandled},
 };
 // clang-format on
 
@@ -540,6 +570,19 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
                " or more passes the test and reaches that use";
   }
   return D;
+}
+
+Idiom IdiomMatcher::decideResult(WrappingOp Op, std::string &Why) {
+  Op.DT = &Facts->dominators();
+  Op.DC = &Facts->conditions();
+  if (Op.Op == CheckOp::Add || Op.Op == CheckOp::Sub) {
+    std::string CompareWhy;
+    if (onlyUsedByWrapTests(Op, CompareWhy))
+      return Op.Op == CheckOp::Add ? Idiom::AddCompare : Idiom::SubCompare;
+  }
+  PathVerdict PV = Facts->followWrapped(Op);
+  Why = std::move(PV.Reason);
+  return PV.Kind;
 }
 
 void printRules(raw_ostream &OS) {

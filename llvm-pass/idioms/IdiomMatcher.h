@@ -11,6 +11,7 @@
 
 #include "checks/OverflowCheck.h"
 #include "idioms/Idiom.h"
+#include "analysis/WrapTest.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -58,13 +59,24 @@ public:
   /// (the path walker's budget), held by reference. While the matcher
   /// lives, the memory facts of F (MemoryFacts.h) are in scope for
   /// sameValue().
+  /// Original: the function F was promoted from, whose callers the
+  /// caller-handled rule reads (CallerHandled.h); null for a caller read
+  /// for that rule, where it does not run.
   IdiomMatcher(llvm::Function &F, const llvm::TargetLibraryInfo &TLI,
-               const WrapIdiomOptions &Opts);
+               const WrapIdiomOptions &Opts,
+               llvm::Function *Original = nullptr);
   ~IdiomMatcher();
 
   /// Decide on a check of F (mapped onto the promoted function): the
   /// first of the rules (IdiomMatcher.cpp, Rules) to prove it names it.
   Decision decide(const OverflowCheck &C);
+
+  /// A value of F that stands for an operation computed elsewhere (a
+  /// helper's sum, returned by the call Op.Def with Op.LHS, Op.RHS the
+  /// arguments): decided as that operation's result would be here, by the
+  /// comparisons with an operand alone or by the data-flow proofs. None,
+  /// and Why, when neither proves it.
+  Idiom decideResult(WrappingOp Op, std::string &Why);
 
   /// F's dominator tree, built on first use.
   const llvm::DominatorTree &dominators();

@@ -235,7 +235,7 @@ SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
   SmallVector<bool, 8> Sanitize(Checks.size());
   PromotedFunction Promoted(F);
   Changed = Promoted.promotedInPlace();
-  IdiomMatcher Matcher(Promoted.function(), TLI, Opts);
+  IdiomMatcher Matcher(Promoted.function(), TLI, Opts, &F);
   for (size_t I = 0; I < Checks.size(); ++I) {
     Decision &D = Decisions[I];
     Mapped.push_back(mapToPromoted(Checks[I], Promoted));

@@ -60,6 +60,7 @@ void sink(size_t);
 	X(helper_pure, IDIOM) X(helper_reads, IDIOM)                          \
 	X(helper_between_loads, IDIOM) X(keep_helper_writes, KEEP)            \
 	X(keep_helper_writes_between, KEEP)                                    \
+	X(caller_handled, IDIOM) X(keep_caller_unchecked, KEEP)                \
 	X(end_inclusive, IDIOM) X(keep_end_len_unknown, KEEP)                 \
 	X(end_around_carry, IDIOM) X(keep_carry_wrong_test, KEEP)             \
 	X(align_zero, IDIOM) X(keep_align_short_mask, KEEP)                   \

@@ -70,3 +70,36 @@ noinline int keep_helper_writes_between(void)
 	set_blocks(&the_sb, 0);
 	return s < blocks_count(&the_sb);
 }
+/* caller-handled: a static helper returns the sum, its one caller tests it
+ * (idioms/CallerHandled.h). */
+static noinline size_t range_end(size_t start, size_t len)
+{
+	return start + len;
+}
+noinline int caller_handled(void)
+{
+	size_t start = big, end = range_end(start, two);
+	if (end < start)
+		return 1;
+	sink(end);
+	return 0;
+}
+/* Two callers: the first tests the result, the second uses it unchecked,
+ * and the wrap reaches it there. */
+static noinline size_t span_end(size_t start, size_t len)
+{
+	return start + len;
+}
+noinline int span_checked(size_t start, size_t len)
+{
+	size_t end = span_end(start, len);
+	if (end < start)
+		return 1;
+	sink(end);
+	return 0;
+}
+noinline int keep_caller_unchecked(void)
+{
+	sink(span_end(big, two));
+	return span_checked(one, two);
+}

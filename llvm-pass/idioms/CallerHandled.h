@@ -1,0 +1,71 @@
+//===- CallerHandled.h - A sum a static helper returns to its callers -----===//
+//
+// Part of wrapidiom. The kernel computes a range's end in a small helper
+// and tests it where it is used:
+//
+//   static u64 range_end(u64 start, u64 len) { return start + len; }
+//   ...
+//   end = range_end(start, len);
+//   if (end < start)
+//           return -EINVAL;
+//   use(end);
+//
+// At pipeline start (-O0 and -O2 alike) the helper is a call, so the sum's
+// only use in the helper is its return: no test there. The proof goes to
+// the callers. The check in the helper goes when
+//
+//  - the helper only returns the value (every use but the checks' own is a
+//    `ret`): no decision and no effect in the helper depends on it;
+//  - each operand is a parameter or a constant, so at a call it is the
+//    argument passed (or the constant);
+//  - the helper is local to the file (static: no caller elsewhere) and
+//    every use of it is a direct call of it from another function of the
+//    module, with its own type (not address-taken, not recursive), at most
+//    MaxCallSites of them;
+//  - at every call, the call's result, read as the operation on the
+//    arguments it was passed, is decided in the caller as the sum itself
+//    would be: only compared with an operand in the direction the wrap
+//    flips (add-compare, sub-compare), or every wrapped execution reaches
+//    the caller's own handling before the value can do harm (the data-flow
+//    proofs: guarded-use, bounds-and-wrap, align-zero, ...; WrapPaths.h).
+//    Like those proofs, a caller that never tests the value proves nothing
+//    (an ignored result included).
+//
+// Each caller is read in a private promoted clone (PromotedFunction.h): the
+// pass changes only the function it runs on. One caller that does not
+// handle the value keeps the check, whichever order the functions come in.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WRAPIDIOM_CALLERHANDLED_H
+#define WRAPIDIOM_CALLERHANDLED_H
+
+#include "analysis/WrapTest.h"
+
+#include <string>
+
+namespace llvm {
+class Function;
+class TargetLibraryInfo;
+} // namespace llvm
+
+namespace wrapidiom {
+
+struct WrapIdiomOptions;
+
+/// Calls of one helper read at most: past that the check stays.
+inline constexpr unsigned MaxCallSites = 8;
+
+/// Op is an operation of Helper's promoted form whose value Helper only
+/// returns; is it handled in every caller? Why says which caller does not,
+/// and why.
+bool handledByEveryCaller(const WrappingOp &Op, llvm::Function &Helper,
+                          const llvm::TargetLibraryInfo &TLI,
+                          const WrapIdiomOptions &Opts, std::string &Why);
+
+/// Is every use of Op's value (but the checks' own) a return, and is
+/// there one? Why: the use that is not.
+bool onlyReturned(const WrappingOp &Op, std::string &Why);
+
+} // namespace wrapidiom
+
+#endif
