@@ -226,64 +226,6 @@ bool onlyUsedByWrapTests(const WrappingOp &Op, std::string &Why) {
   return true;
 }
 
-/// If V is an unsigned difference x - m (checked or not), set M to m.
-bool subtrahendOf(const Value *V, const Value *&M) {
-  if (isa<ExtractValueInst>(V)) {
-    const WithOverflowInst *WO = checkedUSubOf(V);
-    if (!WO)
-      return false;
-    M = WO->getRHS();
-    return true;
-  }
-  const auto *BO = dyn_cast<BinaryOperator>(V);
-  if (!BO || BO->getOpcode() != Instruction::Sub)
-    return false;
-  M = BO->getOperand(1);
-  return true;
-}
-
-/// An unsigned addition of V and something else (checked or not): the
-/// something else.
-const Value *addendBeside(const User *U, const Value *V) {
-  if (const auto *WO = dyn_cast<WithOverflowInst>(U)) {
-    if (WO->getIntrinsicID() != Intrinsic::uadd_with_overflow)
-      return nullptr;
-    return WO->getLHS() == V ? WO->getRHS() : WO->getLHS();
-  }
-  const auto *BO = dyn_cast<BinaryOperator>(U);
-  if (!BO || BO->getOpcode() != Instruction::Add)
-    return nullptr;
-  return BO->getOperand(0) == V ? BO->getOperand(1) : BO->getOperand(0);
-}
-
-/// (x - m) + m, ALIGN_DOWN(x, a) = ((x - (a - 1)) + (a - 1)) & ~(a - 1):
-/// modulo 2^N the sum is x itself. The addition wraps exactly when the
-/// subtraction did, and undoes it: its check can go (a wrap of the
-/// subtraction is still the subtraction's check to report). The
-/// subtraction's check can go when the difference reaches nothing but such
-/// additions. Unsigned only: a signed wrap is undefined unless -fwrapv.
-bool isAddBack(const WrappingOp &Op) {
-  if (Op.Signed)
-    return false;
-  if (Op.Op == CheckOp::Add) {
-    const Value *M;
-    return (subtrahendOf(Op.LHS, M) && sameValue(M, Op.RHS, *Op.DL)) ||
-           (subtrahendOf(Op.RHS, M) && sameValue(M, Op.LHS, *Op.DL));
-  }
-  if (Op.Op != CheckOp::Sub)
-    return false;
-  unsigned AddsBack = 0;
-  for (const User *U : Op.Result->users()) {
-    if (isInstrumentation(*cast<Instruction>(U)))
-      continue;
-    const Value *Other = addendBeside(U, Op.Result);
-    if (!Other || !sameValue(Other, Op.RHS, *Op.DL))
-      return false;
-    ++AddsBack;
-  }
-  return AddsBack > 0;
-}
-
 /// The value only reaches reductions modulo 2^k with k < N (a low-bit mask,
 /// a truncation, `% 2^k`), through operations whose low bits depend only on
 /// the low bits of their operands. Wrap-around changes a value by a

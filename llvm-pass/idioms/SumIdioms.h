@@ -47,6 +47,10 @@ bool isEndAroundCarry(const WrappingOp &Op);
 /// reads the low half of the sum.
 bool isRotateFold(const WrappingOp &Op, llvm::DemandedBits &DB);
 
+/// add-back: (x - m) + m restores x modulo 2^N (ALIGN_DOWN()); the
+/// addition, or a subtraction whose difference only has m added back.
+bool isAddBack(const WrappingOp &Op);
+
 } // namespace wrapidiom
 
 #endif
