@@ -203,31 +203,54 @@ IgnorelistQuery IgnorelistQuery::forSite(StringRef Sanitizer, StringRef File,
   return Q;
 }
 
+const std::vector<unsigned> &Ignorelist::linesOf(StringRef Sanitizer,
+                                                 StringRef Prefix,
+                                                 StringRef Query,
+                                                 StringRef Category) const {
+  std::string Key = (Sanitizer + "\x1f" + Prefix + "\x1f" + Query + "\x1f" +
+                     Category)
+                        .str();
+  std::lock_guard<std::mutex> Guard(CacheLock);
+  auto [It, New] = Cache.try_emplace(Key);
+  if (New) {
+    It->second.reserve(Lists.size());
+    for (const List &L : Lists)
+      It->second.push_back(blameLine(
+          L.SCL->inSectionBlame(Sanitizer, Prefix, Query, Category)));
+  }
+  // StringMap values do not move when the map grows.
+  return It->second;
+}
+
 std::optional<Ignorelist::Match>
 Ignorelist::lookup(const IgnorelistQuery &Q) const {
+  // The last matching entry decides: of a later list, or later in the same
+  // list. A line is one entry with one category, so the order in which the
+  // (sanitizer, entry, category) triples are tried does not matter.
   std::optional<Match> Best;
   size_t BestFile = 0;
-  for (size_t FileIdx = 0; FileIdx < Lists.size(); ++FileIdx) {
-    const List &L = Lists[FileIdx];
-    for (const std::string &Sanitizer : Q.Sanitizers) {
-      for (const auto &[Prefix, Query] : Q.Entries) {
-        // A fun: entry may be scoped to the file that defines the
-        // function: `fun:hash=fs/inode.c` (the file as the check's source
-        // or the translation unit).
-        SmallVector<StringRef, 6> Categories = {StringRef(), "sanitize"};
-        if (Prefix == "fun")
-          for (const auto &[P, File] : Q.Entries)
-            if (P == "src" || P == "mainfile")
-              Categories.push_back(File);
-        for (StringRef Category : Categories) {
-          unsigned Line = blameLine(
-              L.SCL->inSectionBlame(Sanitizer, Prefix, Query, Category));
+  for (const std::string &Sanitizer : Q.Sanitizers) {
+    for (const auto &[Prefix, Query] : Q.Entries) {
+      // A fun: entry may be scoped to the file that defines the
+      // function: `fun:hash=fs/inode.c` (the file as the check's source
+      // or the translation unit).
+      SmallVector<StringRef, 6> Categories = {StringRef(), "sanitize"};
+      if (Prefix == "fun")
+        for (const auto &[P, File] : Q.Entries)
+          if (P == "src" || P == "mainfile")
+            Categories.push_back(File);
+      for (StringRef Category : Categories) {
+        const std::vector<unsigned> &Lines =
+            linesOf(Sanitizer, Prefix, Query, Category);
+        for (size_t FileIdx = 0; FileIdx < Lists.size(); ++FileIdx) {
+          unsigned Line = Lines[FileIdx];
           if (!Line)
             continue;
           bool Later = !Best || FileIdx > BestFile ||
                        (FileIdx == BestFile && Line > Best->Line);
           if (!Later)
             continue;
+          const List &L = Lists[FileIdx];
           BestFile = FileIdx;
           Best = Match{Category == "sanitize", L.Path, Line,
                        lineOf(*L.Buffer, Line).str()};
