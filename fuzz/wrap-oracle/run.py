@@ -2,11 +2,13 @@
 """fuzz/wrap-oracle/run.py - random wrap-test programs against a wrap oracle.
 
 Usage: run.py [-j JOBS] [--functions F] [--calls K] [--keep]
-              [--family NAME]... N SEED
+              [--family NAME]... [--without NAME]... N SEED
 
 Generates N programs (seeds SEED .. SEED+N-1) of F functions each, every
 function one wrap-test shape of IDIOMS.md with random variations
-(shapes.py; --family keeps to the families named). For each program:
+(shapes.py; --family keeps to the families named, --without leaves those
+named out: `--without helper` generates the programs of the generator
+before the helper family). For each program:
 
   1. the plain program is compiled with the plugin at -O0 and -O2 (clang's
      signed and unsigned wrap checks, -fwrapv, -wrap-idiom-signed-wrap) and
@@ -19,6 +21,11 @@ function one wrap-test shape of IDIOMS.md with random variations
      failure: the plugin hid a real wrap. The function, the arguments and
      the reason are printed. A check removed at -O0 and kept at -O2, or
      the reverse, is a failure too: the decisions must not depend on -O.
+     The check of a static helper's `return a op b;` (family helper,
+     shapes_helper.py) stands for the operations of all its calls, each
+     judged in its caller: its removal is harmful if one of them is (the
+     first such call is printed, with the helper), exercised if one
+     wrapped.
   4. a re-checked check (the remark says "re-checked": the check stays,
      with the condition of the signed quantity the unsigned arithmetic
      encodes, llvm-pass/SignedRecheck.h) is run: the plugin's objects are
@@ -33,7 +40,8 @@ function one wrap-test shape of IDIOMS.md with random variations
 
 Prints, per idiom and per generator family (shapes.py), the checks
 removed, how many of them wrapped in some run (exercised), and how many of
-those the oracle judged harmful; per
+those the oracle judged harmful, and the same for the helpers' checks
+among them ("(helper sites)", when one was removed); per
 re-check, the checks re-checked, the calls whose true result was out of
 range, the calls where the re-check decides otherwise than clang's plain
 check (differs), and the checks that reported wrongly in some call. Exit
@@ -275,23 +283,25 @@ def one(cfg, seed):
                     break
             if lvl == '2':
                 fam = func_of[k].family if k in func_of else None
-                res['stats'][(idiom, 'removed')] += 1
-                res['stats'][(fam, 'family removed')] += 1
+                # A helper's operator also counts as a helper site.
+                keys = [(idiom, ''), (fam, 'family ')] + \
+                    ([(None, 'helper site ')] if k in helper_of else [])
+                for x, pre in keys:
+                    res['stats'][(x, pre + 'removed')] += 1
                 if k is None:
                     res['stats'][(idiom, 'no operation')] += 1
                 elif j.wrapped.intersection(ks):
-                    res['stats'][(idiom, 'exercised')] += 1
-                    res['stats'][(fam, 'family exercised')] += 1
-                    if harm:
-                        res['stats'][(idiom, 'harmful')] += 1
-                        res['stats'][(fam, 'family harmful')] += 1
+                    for x, pre in keys:
+                        res['stats'][(x, pre + 'exercised')] += 1
+                        if harm:
+                            res['stats'][(x, pre + 'harmful')] += 1
             if harm:
                 why, fidx, call = harm
                 f = funcs[fidx]
                 h = helper_of.get(k)
                 res['failures'].append(
-                    'seed %d -O%s: %s removed the check at prog.c:%d:%d (op %d%s),'
-                    ' but %s\n  call: %s(%s)\n%s' % (
+                    'seed %d -O%s: %s removed the check at prog.c:%d:%d '
+                    '(op %d%s), but %s\n  call: %s(%s)\n%s' % (
                         seed, lvl, idiom, site[0], site[1], k,
                         ', the call of %s in %s' % (h, f.name) if h else '',
                         why, f.name,
@@ -330,9 +340,17 @@ def main():
     ap.add_argument('--keep', action='store_true')
     ap.add_argument('--family', action='append', choices=sorted(set(Gen.FAMILIES)),
                     help='only this shape family (shapes.py; repeatable)')
+    ap.add_argument('--without', action='append',
+                    choices=sorted(set(Gen.FAMILIES)),
+                    help='every shape family but this one (repeatable)')
     ap.add_argument('count', type=int)
     ap.add_argument('seed', type=int)
     cfg = ap.parse_args()
+    if cfg.without:  # the weights and order of the rest are kept
+        cfg.family = [f for f in cfg.family or Gen.FAMILIES
+                      if f not in cfg.without]
+        if not cfg.family:
+            ap.error('--without leaves no family')
     root = os.path.dirname(os.path.dirname(HERE))
     cfg.clang = os.environ.get('CLANG', 'clang-22')
     plugin = os.environ.get('PLUGIN',
@@ -386,6 +404,11 @@ def main():
         print('%-20s %8d %10d %8d' % (
             i, stats[(i, 'family removed')], stats[(i, 'family exercised')],
             stats[(i, 'family harmful')]))
+    if stats[(None, 'helper site removed')]:
+        print('%-20s %8d %10d %8d' % (
+            '(helper sites)', stats[(None, 'helper site removed')],
+            stats[(None, 'helper site exercised')],
+            stats[(None, 'helper site harmful')]))
     for i in idioms:
         if stats[(i, 'reported')]:
             print('%s: %d removed checks wrapped harmfully only in calls '
