@@ -14,11 +14,20 @@ rendered twice from the same tree:
           (judge.py reads the log).
 
 Expressions: ('var', name) ('const', value, ty) ('bin', op, ty, l, r)
-('neg', ty, e) ('cmp', pred, l, r) ('cast', ty, e) ('sel', cmp, a, b).
-Statements: ('decl', ty, name, e) ('if', cond, then, else) ('ret', e)
-('sink', e) ('store', e) ('warn',) ('goto',) ('postdec', name, body)
-('predec', name, limit, body). cond is a comparison, ('and', var, cmp)
-or ('or', cond, cond).
+('neg', ty, e) ('cmp', pred, l, r) ('cast', ty, e) ('sel', cmp, a, b)
+('call', helper, op, ty, l, r). Statements: ('decl', ty, name, e) ('if',
+cond, then, else) ('ret', e) ('sink', e) ('store', e) ('eval', e)
+('warn',) ('goto',) ('postdec', name, body) ('predec', name, limit, body).
+cond is a comparison, ('and', var, cmp) or ('or', cond, cond).
+
+('call', helper, op, ty, l, r) is helper(l, r), a static helper of the
+program defined as `return a op b;` on two parameters of type ty (every
+call of one helper has the same op and ty). The plain program calls it, and
+the helper's operator is the one checked operator of all its calls; the
+oracle evaluates each call as ('bin', op, ty, l, r) in the caller's frame
+(as_bin()), with its own operation id. So one site of the plain program
+may stand for several operations: `where` maps a site to a tuple of ids.
+('eval', e) evaluates e and discards it (`(void)h(a, b);`).
 """
 
 TYPES = {
@@ -98,11 +107,64 @@ def type_of(e, env):
         return e[2] if k == 'const' else e[1]
     if k == 'bin':
         return e[2]
+    if k == 'call':
+        return e[3]
     if k == 'cmp':
         return 'i32'
     if k == 'sel':
         return type_of(e[2], env)
     raise ValueError(e)
+
+
+def as_bin(e, env=None):
+    """A call ('call', helper, op, ty, l, r[, id]) as the operation it
+    computes, ('bin', op, ty, l, r[, id]): each argument converted to ty
+    as C converts it to the parameter's type (with env, the caller's
+    types; the generator passes arguments of type ty)."""
+    l, r = e[4], e[5]
+    if env is not None:
+        l = l if type_of(l, env) == e[3] else ('cast', e[3], l)
+        r = r if type_of(r, env) == e[3] else ('cast', e[3], r)
+    return ('bin', e[2], e[3], l, r) + tuple(e[6:])
+
+
+def ops_at(where, site):
+    """The operation ids a site of the plain program stands for (several
+    for a helper's operator, one for any other; () for none)."""
+    k = where.get(site)
+    if k is None:
+        return ()
+    return k if isinstance(k, tuple) else (k,)
+
+
+def helpers(funcs):
+    """{helper: (op, ty, [operation ids of its calls])} of a numbered
+    program, in the order of first call."""
+    out = {}
+
+    def expr(e):
+        if not isinstance(e, tuple):
+            return
+        if e[0] == 'call':
+            op, ty, ids = out.setdefault(e[1], (e[2], e[3], []))
+            if (op, ty) != (e[2], e[3]):
+                raise ValueError('helper %s: %s %s and %s %s' % (
+                    e[1], op, ty, e[2], e[3]))
+            ids += list(e[6:])
+        for x in e[1:]:
+            if isinstance(x, tuple) and x and isinstance(x[0], str):
+                expr(x)
+
+    def stmts(body):
+        for s in body:
+            for x in s[1:]:
+                if isinstance(x, list):
+                    stmts(x)
+                elif isinstance(x, tuple):
+                    expr(x)
+    for f in funcs:
+        stmts(f.body)
+    return out
 
 
 def number(funcs, num):
@@ -115,6 +177,14 @@ def number(funcs, num):
             e[4] = expr(e[4], f)
             if e[1] in CHECKED and TYPES[e[2]][1] >= 32:
                 e.append(num.new_op(CHECKED[e[1]], f.name))
+                f.ops.append(e[-1])
+            return tuple(e)
+        if k == 'call':
+            e = list(e)
+            e[4] = expr(e[4], f)
+            e[5] = expr(e[5], f)
+            if e[2] in CHECKED and TYPES[e[3]][1] >= 32:
+                e.append(num.new_op(CHECKED[e[2]], f.name))
                 f.ops.append(e[-1])
             return tuple(e)
         if k == 'neg':
@@ -150,7 +220,7 @@ def number(funcs, num):
             elif k == 'if':
                 out.append(('if', cond(s[1], f), stmts(s[2], f),
                             stmts(s[3], f)))
-            elif k in ('ret', 'sink', 'store'):
+            elif k in ('ret', 'sink', 'store', 'eval'):
                 out.append((k, expr(s[1], f)))
             elif k == 'postdec':
                 oid = num.new_op('sub', f.name)

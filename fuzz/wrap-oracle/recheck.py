@@ -34,7 +34,7 @@ process) and reads the reports' file:line:col.
 import os
 import re
 
-from lang import TYPES, const_text, type_of
+from lang import TYPES, as_bin, const_text, ops_at, type_of
 
 REPORT = re.compile(r'^prog\.c:(\d+):(\d+): runtime error:')
 
@@ -56,6 +56,9 @@ def _occurrences(f):
         if k == 'bin':
             expr(e[3], e, stmt)
             expr(e[4], e, stmt)
+        elif k == 'call':
+            expr(e[4], e, stmt)
+            expr(e[5], e, stmt)
         elif k in ('neg', 'cast'):
             expr(e[2], e, stmt)
         elif k == 'cmp':
@@ -86,7 +89,7 @@ def _occurrences(f):
                 cond(s[1], s)
                 stmts(s[2])
                 stmts(s[3])
-            elif k in ('ret', 'sink', 'store'):
+            elif k in ('ret', 'sink', 'store', 'eval'):
                 expr(s[1], None, s)
                 if k == 'ret':
                     break  # what follows never runs
@@ -147,6 +150,8 @@ def signed_only(f, oid):
             if stmt[0] in ('ret', 'sink', 'store'):  # unsigned long
                 return converted('u64', e, lambda: False)
             return False
+        if parent[0] == 'call':  # an argument: the helper's operand
+            parent = as_bin(parent)
         pk = parent[0]
         if pk == 'cmp':
             other = parent[3] if parent[2] is e else parent[2]
@@ -170,7 +175,8 @@ def signed_only(f, oid):
 
     for o in occ:
         e = o[0]
-        if e[0] == 'bin' and len(e) > 5 and e[5] == oid:
+        if e[0] == 'bin' and len(e) > 5 and e[5] == oid or \
+                e[0] == 'call' and len(e) > 6 and e[6] == oid:
             return value_ok(o, frozenset())
     return False
 
@@ -197,7 +203,8 @@ def excused(fidx, call, funcs, rechecked, where, reported):
     """Did the plugin's build report, in call `call` of function fidx, at a
     circular-difference re-check of that function?"""
     ops = set(funcs[fidx].ops)
-    return any(idiom == 'circular-difference' and where.get(site) in ops and
+    return any(idiom == 'circular-difference' and
+               ops.intersection(ops_at(where, site)) and
                site in reported.get((fidx, call), set())
                for site, idiom in rechecked.items())
 
@@ -255,61 +262,83 @@ def reports(stderr):
 
 def judge(seed, lvl, rechecked, where, funcs, args, by_call, reported, text,
           stats, failures):
-    """Compare each re-checked check's reports with the meaning it names."""
+    """Compare each re-checked check's reports with the meaning it names.
+    A helper's check stands for the operations of all its calls (where):
+    in each call of each function that calls it, it must report exactly
+    when one of that function's operations there is out of range."""
     func_of = {k: i for i, f in enumerate(funcs) for k in f.ops}
     for site, idiom in sorted(rechecked.items()):
-        k = where.get(site)
-        if k is None:
+        ops = ops_at(where, site)
+        if not ops:
             continue
-        i = func_of[k]
         meaning = MEANINGS.get(idiom)
         if meaning is None:
             failures.append('seed %d -O%s: prog.c:%d:%d re-checked by an '
                             'unknown idiom %s' % (seed, lvl, site[0],
                                                   site[1], idiom))
             continue
-        sound = meaning != 1 or signed_only(funcs[i], k)
         if lvl == '2':
             stats[(idiom, 're-checked')] += 1
-        wrong, hidden, differs = [], [], 0
-        for j in range(len(args[i])):
-            bits = by_call.get((i, j), {}).get(k, [0, 0, 0, 0])
-            want = bool(bits[meaning])
-            got = site in reported.get((i, j), set())
-            differs += want != bool(bits[2])
-            if want != got:
-                wrong.append((j, want, got))
-            elif not sound and bits[2] and not got:
-                hidden.append(j)
+        by_func = {}
+        for k in ops:
+            by_func.setdefault(func_of[k], []).append(k)
+        any_wrong = False
+        for i, ks in sorted(by_func.items()):
+            any_wrong |= _judge_calls(seed, lvl, site, idiom, meaning, i, ks,
+                                      funcs, args, by_call, reported, text,
+                                      stats, failures)
         if lvl == '2':
-            stats[(idiom, 'out of range')] += sum(
-                bool(by_call.get((i, j), {}).get(k, [0, 0, 0, 0])[meaning])
-                for j in range(len(args[i])))
-            stats[(idiom, 'differs')] += differs
-            stats[(idiom, 'wrong')] += bool(wrong or hidden)
-        body = '\n'.join('  | ' + l for l in text[funcs[i].name])
-        for j, want, got in wrong[:3]:
-            failures.append(
-                'seed %d -O%s: %s re-checked prog.c:%d:%d (op %d), which %s '
-                'in call %s(%s), where the true result is %s\n%s' % (
-                    seed, lvl, idiom, site[0], site[1], k,
-                    'reported' if got else 'stayed silent', funcs[i].name,
-                    ', '.join(str(v) for v in args[i][j]),
-                    'out of range' if want else 'in range', body))
-        for j in hidden[:1]:
-            failures.append(
-                'seed %d -O%s: %s re-checked prog.c:%d:%d (op %d), but the '
-                'difference is also read as unsigned, and the unsigned wrap '
-                'of call %s(%s) went unreported\n%s' % (
-                    seed, lvl, idiom, site[0], site[1], k, funcs[i].name,
-                    ', '.join(str(v) for v in args[i][j]), body))
+            stats[(idiom, 'wrong')] += any_wrong
+
+
+def _judge_calls(seed, lvl, site, idiom, meaning, i, ks, funcs, args,
+                 by_call, reported, text, stats, failures):
+    """judge() for the operations ks of function i at one site: is the
+    re-check wrong in some call?"""
+    sound = meaning != 1 or all(signed_only(funcs[i], k) for k in ks)
+    wrong, hidden, differs, out = [], [], 0, 0
+    for j in range(len(args[i])):
+        bits = [0, 0, 0, 0]
+        for k in ks:
+            got_bits = by_call.get((i, j), {}).get(k, [0, 0, 0, 0])
+            bits = [x | y for x, y in zip(bits, got_bits)]
+        want = bool(bits[meaning])
+        got = site in reported.get((i, j), set())
+        out += want
+        differs += want != bool(bits[2])
+        if want != got:
+            wrong.append((j, want, got))
+        elif not sound and bits[2] and not got:
+            hidden.append(j)
+    if lvl == '2':
+        stats[(idiom, 'out of range')] += out
+        stats[(idiom, 'differs')] += differs
+    body = '\n'.join('  | ' + l for l in text[funcs[i].name])
+    what = 'op %d' % ks[0] if len(ks) == 1 else \
+        'ops %s' % ', '.join(map(str, ks))
+    for j, want, got in wrong[:3]:
+        failures.append(
+            'seed %d -O%s: %s re-checked prog.c:%d:%d (%s), which %s '
+            'in call %s(%s), where the true result is %s\n%s' % (
+                seed, lvl, idiom, site[0], site[1], what,
+                'reported' if got else 'stayed silent', funcs[i].name,
+                ', '.join(str(v) for v in args[i][j]),
+                'out of range' if want else 'in range', body))
+    for j in hidden[:1]:
+        failures.append(
+            'seed %d -O%s: %s re-checked prog.c:%d:%d (%s), but the '
+            'difference is also read as unsigned, and the unsigned wrap '
+            'of call %s(%s) went unreported\n%s' % (
+                seed, lvl, idiom, site[0], site[1], what, funcs[i].name,
+                ', '.join(str(v) for v in args[i][j]), body))
+    return bool(wrong or hidden)
 
 
 def driver_calls(funcs, rechecked_sites, where):
     """The functions with a re-checked check at some level."""
     func_of = {k: i for i, f in enumerate(funcs) for k in f.ops}
-    return sorted({func_of[where[s]] for s in rechecked_sites
-                   if where.get(s) is not None})
+    return sorted({func_of[k] for s in rechecked_sites
+                   for k in ops_at(where, s)})
 
 
 def write(work, name, text):

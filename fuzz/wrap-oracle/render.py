@@ -1,7 +1,12 @@
-"""Render a numbered program (lang.py) as plain C and as the oracle's C."""
+"""Render a numbered program (lang.py) as plain C and as the oracle's C.
+
+A helper called by the program (lang.py's 'call') is, in plain C, a static
+function defined before the functions (plain_helpers()), whose `return a
+op b;` line carries the mark of every call's operation; in the oracle's C
+each call is its operation, in the caller (Oracle.expr())."""
 import re
 
-from lang import TYPES, MARK, const_text, type_of
+from lang import TYPES, MARK, as_bin, const_text, helpers, type_of
 
 EFFECT_TY = 'u64'  # sink(), the store and the return take unsigned long
 
@@ -65,6 +70,8 @@ def plain_expr(e):
         mark = MARK + str(e[5]) + MARK if len(e) > 5 else ''
         return '(%s %s%s %s)' % (plain_expr(e[3]), mark, e[1],
                                  plain_expr(e[4]))
+    if k == 'call':
+        return '%s(%s, %s)' % (e[1], plain_expr(e[4]), plain_expr(e[5]))
     if k == 'neg':
         mark = MARK + str(e[3]) + MARK if len(e) > 3 else ''
         return '(%s-%s)' % (mark, plain_expr(e[2]))
@@ -120,6 +127,8 @@ def plain_stmts(body, env, out, depth):
         elif k == 'store':
             out.append('%sg_store = (unsigned long)%s;' % (ind,
                                                            plain_expr(s[1])))
+        elif k == 'eval':
+            out.append('%s(void)%s;' % (ind, plain_expr(s[1])))
         elif k == 'warn':
             out.append(ind + 'warn();')
         elif k == 'goto':
@@ -170,11 +179,25 @@ def plain_func(f):
     return lines
 
 
-MARK_RE = re.compile(MARK + r'(\d+)' + MARK)
+def plain_helpers(funcs):
+    """{helper: its definition's lines} of a numbered program: `static T
+    h(T a, T b)`, not inline, no attributes, its one line `return a op b;`
+    marked with the operations of all its calls."""
+    out = {}
+    for name, (op, ty, ids) in helpers(funcs).items():
+        mark = MARK + ','.join(map(str, ids)) + MARK if ids else ''
+        c = ctype(ty)
+        out[name] = ['static %s %s(%s a, %s b)' % (c, name, c, c), '{',
+                     '\treturn a %s%s b;' % (mark, op), '}']
+    return out
+
+
+MARK_RE = re.compile(MARK + r'(\d+(?:,\d+)*)' + MARK)
 
 
 def strip_marks(lines, first_line):
-    """Remove the operator marks; return the lines and {(line, col): op}."""
+    """Remove the operator marks; return the lines and {(line, col): (op,
+    ...)}: one operation, or a helper's several."""
     where = {}
     clean = []
     for n, line in enumerate(lines):
@@ -183,7 +206,8 @@ def strip_marks(lines, first_line):
             if not m:
                 break
             col = m.start() + 1 + line[:m.start()].count('\t') * 0
-            where[(first_line + n, col)] = int(m.group(1))
+            where[(first_line + n, col)] = tuple(
+                int(x) for x in m.group(1).split(','))
             line = line[:m.start()] + line[m.end():]
         clean.append(line)
     return clean, where
@@ -222,6 +246,8 @@ class Oracle:
     def expr(self, e, depth):
         """Emit statements computing e; return the name of its quadruple."""
         k = e[0]
+        if k == 'call':  # the helper's operation, in the caller
+            return self.expr(as_bin(e, self.env), depth)
         t = self.tmp()
         if k == 'var':
             return field_name(e[1])
@@ -378,6 +404,8 @@ class Oracle:
                 self.emit(depth, '}')
             elif k in ('ret', 'sink', 'store'):
                 self.effect(k, s[1], depth)
+            elif k == 'eval':
+                self.expr(s[1], depth)
             elif k == 'warn':
                 self.emit(depth, 'ev_E("warn", 0, 0, 0, 0); warn();')
             elif k == 'goto':

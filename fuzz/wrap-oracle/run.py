@@ -2,11 +2,13 @@
 """fuzz/wrap-oracle/run.py - random wrap-test programs against a wrap oracle.
 
 Usage: run.py [-j JOBS] [--functions F] [--calls K] [--keep]
-              [--family NAME]... N SEED
+              [--family NAME]... [--without NAME]... N SEED
 
 Generates N programs (seeds SEED .. SEED+N-1) of F functions each, every
 function one wrap-test shape of IDIOMS.md with random variations
-(shapes.py; --family keeps to the families named). For each program:
+(shapes.py; --family keeps to the families named, --without leaves those
+named out: `--without helper` generates the programs of the generator
+before the helper family). For each program:
 
   1. the plain program is compiled with the plugin at -O0 and -O2 (clang's
      signed and unsigned wrap checks, -fwrapv, -wrap-idiom-signed-wrap) and
@@ -19,6 +21,11 @@ function one wrap-test shape of IDIOMS.md with random variations
      failure: the plugin hid a real wrap. The function, the arguments and
      the reason are printed. A check removed at -O0 and kept at -O2, or
      the reverse, is a failure too: the decisions must not depend on -O.
+     The check of a static helper's `return a op b;` (family helper,
+     shapes_helper.py) stands for the operations of all its calls, each
+     judged in its caller: its removal is harmful if one of them is (the
+     first such call is printed, with the helper), exercised if one
+     wrapped.
   4. a re-checked check (the remark says "re-checked": the check stays,
      with the condition of the signed quantity the unsigned arithmetic
      encodes, llvm-pass/SignedRecheck.h) is run: the plugin's objects are
@@ -33,7 +40,8 @@ function one wrap-test shape of IDIOMS.md with random variations
 
 Prints, per idiom and per generator family (shapes.py), the checks
 removed, how many of them wrapped in some run (exercised), and how many of
-those the oracle judged harmful; per
+those the oracle judged harmful, and the same for the helpers' checks
+among them ("(helper sites)", when one was removed); per
 re-check, the checks re-checked, the calls whose true result was out of
 range, the calls where the re-check decides otherwise than clang's plain
 check (differs), and the checks that reported wrongly in some call. Exit
@@ -57,8 +65,9 @@ sys.path.insert(0, HERE)
 
 import recheck  # noqa: E402
 from judge import Judge, parse, trace_of  # noqa: E402
-from lang import Func, Numbering, TYPES, const_text, number  # noqa: E402
-from render import Oracle, plain_func, strip_marks  # noqa: E402
+from lang import (Func, Numbering, TYPES, const_text, helpers,  # noqa: E402
+                  number, ops_at)
+from render import Oracle, plain_func, plain_helpers, strip_marks  # noqa: E402
 from shapes import Gen, inputs  # noqa: E402
 
 SAN = '-fsanitize=signed-integer-overflow,unsigned-integer-overflow'
@@ -96,6 +105,13 @@ def plain_source(seed, funcs):
              'extern void *malloc(unsigned long);', 'extern void free(void *);',
              'extern void obj_release(void *);', '']
     where, text = {}, {}
+    # The helpers the functions call (lang.py 'call'), before them: each
+    # one's operator is the site of every call's operation.
+    for name, body in plain_helpers(funcs).items():
+        clean, w = strip_marks(body, len(lines) + 1)
+        where.update(w)
+        text[name] = clean
+        lines += clean + ['']
     for f in funcs:
         clean, w = strip_marks(plain_func(f), len(lines) + 1)
         clean[0] = clean[0].replace('static ', '')  # keep every function
@@ -186,12 +202,14 @@ def one(cfg, seed):
     j.judge(events)
     res = {'seed': seed, 'stats': Counter(), 'failures': []}
     # Counterfactuals only where they can change a verdict: a removed check.
-    removed_ops = {where.get(site) for rem in removed.values() for site in rem}
+    removed_ops = {k for rem in removed.values() for site in rem
+                   for k in ops_at(where, site)}
     # A circular-difference removal is judged per call (its harm may be
     # excused where the correction's re-check reported): ask on.
-    per_call = {where.get(site) for rem in removed.values()
+    per_call = {k for rem in removed.values()
                 for site, idiom in rem.items()
-                if idiom == 'circular-difference'}
+                if idiom == 'circular-difference'
+                for k in ops_at(where, site)}
     asked = 0
     for q, ops in j.questions.items():
         if not removed_ops & set(ops) or \
@@ -232,45 +250,64 @@ def one(cfg, seed):
                           by_call, reported[lvl], text, res['stats'],
                           res['failures'])
     func_of = {k: f for f in funcs for k in f.ops}
+    helper_of = {k: h for h, (_, _, ks) in helpers(funcs).items() for k in ks}
+
+    def harm_of(k, idiom, lvl):
+        """Why the removal of op k's check is harmful, or None."""
+        if k not in j.harm:
+            return None
+        if idiom != 'circular-difference':
+            return j.harm[k]
+        # The correction's re-check reported it (recheck.py).
+        left = sorted(w for w in j.harm_calls[k]
+                      if not recheck.excused(w[0], w[1], funcs,
+                                             rechecked[lvl], where,
+                                             reported[lvl]))
+        if lvl == '2' and len(left) < len(j.harm_calls[k]):
+            res['stats'][(idiom, 'reported')] += 1
+        if left:
+            return ('its wrap harmed a call in which no re-check of its '
+                    'correction reported',) + left[0]
+        return None
+
     for lvl, rem in removed.items():
         for site, idiom in rem.items():
-            k = where.get(site)
-            harm = None
-            if k is not None and k in j.harm:
-                harm = j.harm[k]
-                if idiom == 'circular-difference':
-                    # The correction's re-check reported it (recheck.py).
-                    left = sorted(w for w in j.harm_calls[k]
-                                  if not recheck.excused(
-                                      w[0], w[1], funcs, rechecked[lvl],
-                                      where, reported[lvl]))
-                    if lvl == '2' and len(left) < len(j.harm_calls[k]):
-                        res['stats'][(idiom, 'reported')] += 1
-                    harm = None
-                    if left:
-                        harm = ('its wrap harmed a call in which no re-check '
-                                'of its correction reported',) + left[0]
+            # A helper's site stands for all its calls' operations: its
+            # removal is harmful if one is, exercised if one wrapped.
+            ks = ops_at(where, site)
+            k, harm = (ks[0] if ks else None), None
+            for op in ks:
+                harm = harm_of(op, idiom, lvl)
+                if harm:
+                    k = op
+                    break
             if lvl == '2':
                 fam = func_of[k].family if k in func_of else None
-                res['stats'][(idiom, 'removed')] += 1
-                res['stats'][(fam, 'family removed')] += 1
+                # A helper's operator also counts as a helper site.
+                keys = [(idiom, ''), (fam, 'family ')] + \
+                    ([(None, 'helper site ')] if k in helper_of else [])
+                for x, pre in keys:
+                    res['stats'][(x, pre + 'removed')] += 1
                 if k is None:
                     res['stats'][(idiom, 'no operation')] += 1
-                elif k in j.wrapped:
-                    res['stats'][(idiom, 'exercised')] += 1
-                    res['stats'][(fam, 'family exercised')] += 1
-                    if harm:
-                        res['stats'][(idiom, 'harmful')] += 1
-                        res['stats'][(fam, 'family harmful')] += 1
+                elif j.wrapped.intersection(ks):
+                    for x, pre in keys:
+                        res['stats'][(x, pre + 'exercised')] += 1
+                        if harm:
+                            res['stats'][(x, pre + 'harmful')] += 1
             if harm:
                 why, fidx, call = harm
                 f = funcs[fidx]
+                h = helper_of.get(k)
                 res['failures'].append(
-                    'seed %d -O%s: %s removed the check at prog.c:%d:%d (op %d),'
-                    ' but %s\n  call: %s(%s)\n%s' % (
-                        seed, lvl, idiom, site[0], site[1], k, why, f.name,
+                    'seed %d -O%s: %s removed the check at prog.c:%d:%d '
+                    '(op %d%s), but %s\n  call: %s(%s)\n%s' % (
+                        seed, lvl, idiom, site[0], site[1], k,
+                        ', the call of %s in %s' % (h, f.name) if h else '',
+                        why, f.name,
                         ', '.join(str(v) for v in args[fidx][call]),
-                        '\n'.join('  | ' + l for l in text[f.name])))
+                        '\n'.join('  | ' + l for l in
+                                  (text[h] if h else []) + text[f.name])))
     r0, r2 = set(rechecked['0']), set(rechecked['2'])
     for site in sorted(r0 ^ r2):
         res['failures'].append('seed %d: prog.c:%d:%d re-checked at -O%s only'
@@ -280,13 +317,16 @@ def one(cfg, seed):
                                           rechecked['2'].get(site)))
     o0, o2 = set(removed['0']), set(removed['2'])
     for site in sorted(o0 ^ o2):
-        k = where.get(site)
-        f = func_of.get(k)
+        ks = ops_at(where, site)
+        names = [helper_of[ks[0]]] if ks and ks[0] in helper_of else []
+        for k in ks:
+            if func_of[k].name not in names:
+                names.append(func_of[k].name)
         res['failures'].append(
             'seed %d: prog.c:%d:%d removed at -O%s only (%s)\n%s' % (
                 seed, site[0], site[1], '0' if site in o0 else '2',
                 removed['0'].get(site) or removed['2'].get(site),
-                '\n'.join('  | ' + l for l in text[f.name]) if f else ''))
+                '\n'.join('  | ' + l for n in names for l in text[n])))
     if not res['failures'] and not cfg.keep:
         shutil.rmtree(work)
     return res
@@ -300,9 +340,17 @@ def main():
     ap.add_argument('--keep', action='store_true')
     ap.add_argument('--family', action='append', choices=sorted(set(Gen.FAMILIES)),
                     help='only this shape family (shapes.py; repeatable)')
+    ap.add_argument('--without', action='append',
+                    choices=sorted(set(Gen.FAMILIES)),
+                    help='every shape family but this one (repeatable)')
     ap.add_argument('count', type=int)
     ap.add_argument('seed', type=int)
     cfg = ap.parse_args()
+    if cfg.without:  # the weights and order of the rest are kept
+        cfg.family = [f for f in cfg.family or Gen.FAMILIES
+                      if f not in cfg.without]
+        if not cfg.family:
+            ap.error('--without leaves no family')
     root = os.path.dirname(os.path.dirname(HERE))
     cfg.clang = os.environ.get('CLANG', 'clang-22')
     plugin = os.environ.get('PLUGIN',
@@ -356,6 +404,11 @@ def main():
         print('%-20s %8d %10d %8d' % (
             i, stats[(i, 'family removed')], stats[(i, 'family exercised')],
             stats[(i, 'family harmful')]))
+    if stats[(None, 'helper site removed')]:
+        print('%-20s %8d %10d %8d' % (
+            '(helper sites)', stats[(None, 'helper site removed')],
+            stats[(None, 'helper site exercised')],
+            stats[(None, 'helper site harmful')]))
     for i in idioms:
         if stats[(i, 'reported')]:
             print('%s: %d removed checks wrapped harmfully only in calls '

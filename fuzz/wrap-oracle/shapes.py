@@ -4,13 +4,16 @@ Every shape family of llvm-pass/IDIOMS.md appears, and around each one the
 variations that make it right or wrong: the comparison's operator, order
 and operand, signed types with and without a sign test, the action on the
 wrap side (leave, fall through, skip), later uses of the value, the
-constants of a carry-select, the reduction after modular arithmetic. The
+constants of a carry-select, the reduction after modular arithmetic; and
+the same arithmetic in a static helper the program calls, handled by some
+callers and not by others (family helper, shapes_helper.py). The
 generator does not know which variations are idioms: judge.py decides from
 the oracle's log.
 """
 import random
 
 from lang import TYPES, cmax
+from shapes_helper import HelperFamily
 
 V = lambda n: ('var', n)
 
@@ -27,9 +30,10 @@ def cmp(pred, l, r):
     return ('cmp', pred, l, r)
 
 
-class Gen:
+class Gen(HelperFamily):
     def __init__(self, rng):
         self.r = rng
+        self.helpers = []  # the program's helpers (shapes_helper.py)
 
     def pick(self, *xs):
         return self.r.choice(xs)
@@ -538,7 +542,8 @@ class Gen:
 
     FAMILIES = ['sum_test'] * 4 + ['sign_test'] * 2 + ['align'] * 2 + \
         ['mul_div', 'loop', 'carry', 'modular', 'add_back', 'serial'] + \
-        ['recheck'] * 2 + ['circular'] * 2 + ['file_range'] * 2 + ['freed'] * 2
+        ['recheck'] * 2 + ['circular'] * 2 + ['file_range'] * 2 + \
+        ['freed'] * 2 + ['helper'] * 2
 
     def function(self):
         self.family = self.pick(*self.FAMILIES)
