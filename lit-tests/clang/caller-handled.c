@@ -39,12 +39,17 @@ int map_range(u64 start, u64 len)
 	return 0;
 }
 
-// Two callers: one only compares (add-compare there), one a bound and the
-// wrap test to the same handling (bounds-and-wrap there).
+// Two callers: one leaves on the wrap test (guarded-use there), one a
+// bound and the wrap test to the same handling (bounds-and-wrap there).
 // CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on add: caller-handled
 static u64 span(u64 a, u64 b) { return a + b; }
 
-int span_wraps(u64 a, u64 b) { return span(a, b) < a; }
+int span_wraps(u64 a, u64 b)
+{
+	if (span(a, b) < a)
+		return -75;
+	return 0;
+}
 
 int span_fits(u64 off, u64 n, u64 lim)
 {
@@ -111,6 +116,17 @@ int use_checked(u64 a, u64 b)
 }
 
 void use_unchecked(u64 a, u64 b) { use(half_handled(a, b)); }
+
+// Must keep: the caller returns the comparison. In a caller only the path
+// walk decides, not add-compare's "only compared with an addend", which
+// takes any such comparison for the wrap test: `if (e > lim)` with lim the
+// addend is as often a bound the wrapped end evades (the wrap oracle's
+// helper family found such callers). The walk reads such a test as the
+// in-function proofs do: its wrap side may leave without using the value.
+// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add: the sum is returned, and in returns_test(): a comparison of the sum steers control
+static u64 test_sum(u64 a, u64 b) { return a + b; }
+
+int returns_test(u64 a, u64 b) { return test_sum(a, b) < a; }
 
 // Must keep: the caller tests the wrong operand, or the wrong way, or uses
 // the value before its test, or ignores it.

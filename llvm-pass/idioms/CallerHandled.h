@@ -23,11 +23,13 @@
 //    module, with its own type (not address-taken, not recursive), at most
 //    MaxCallSites of them;
 //  - at every call, the call's result, read as the operation on the
-//    arguments it was passed, is decided in the caller as the sum itself
-//    would be: only compared with an operand in the direction the wrap
-//    flips (add-compare, sub-compare), or every wrapped execution reaches
-//    the caller's own handling before the value can do harm (the data-flow
-//    proofs: guarded-use, bounds-and-wrap, align-zero, ...; WrapPaths.h).
+//    arguments it was passed, is decided in the caller by the data-flow
+//    proofs (guarded-use, bounds-and-wrap, align-zero, ...; WrapPaths.h):
+//    every wrapped execution reaches the caller's own handling before the
+//    value can do harm. Not by add-compare's "only compared with an
+//    addend", which takes every such comparison for the wrap test whatever
+//    its sides do: `if (e > lim)` with lim the addend is as often a bound
+//    the wrapped end evades (the wrap oracle's helper family).
 //    Like those proofs, a caller that never tests the value proves nothing
 //    (an ignored result included).
 //

@@ -517,11 +517,10 @@ Decision IdiomMatcher::decide(const OverflowCheck &C) {
 Idiom IdiomMatcher::decideResult(WrappingOp Op, std::string &Why) {
   Op.DT = &Facts->dominators();
   Op.DC = &Facts->conditions();
-  if (Op.Op == CheckOp::Add || Op.Op == CheckOp::Sub) {
-    std::string CompareWhy;
-    if (onlyUsedByWrapTests(Op, CompareWhy))
-      return Op.Op == CheckOp::Add ? Idiom::AddCompare : Idiom::SubCompare;
-  }
+  // The path walk only, not add-compare's "only compared with an addend":
+  // that reads every such comparison as the wrap test whatever its side
+  // does, and a caller's `if (e > lim)` with lim the addend is as often a
+  // bound the wrapped end evades (the wrap oracle's helper family).
   PathVerdict PV = Facts->followWrapped(Op);
   Why = std::move(PV.Reason);
   return PV.Kind;

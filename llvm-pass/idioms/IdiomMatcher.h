@@ -73,9 +73,10 @@ public:
 
   /// A value of F that stands for an operation computed elsewhere (a
   /// helper's sum, returned by the call Op.Def with Op.LHS, Op.RHS the
-  /// arguments): decided as that operation's result would be here, by the
-  /// comparisons with an operand alone or by the data-flow proofs. None,
-  /// and Why, when neither proves it.
+  /// arguments): decided as that operation's result would be here by the
+  /// data-flow proofs (WrapPaths.h): every wrapped execution reaches the
+  /// handling on the wrap side of a wrap test before the value can do
+  /// harm. None, and Why, when they do not prove it.
   Idiom decideResult(WrappingOp Op, std::string &Why);
 
   /// F's dominator tree, built on first use.
