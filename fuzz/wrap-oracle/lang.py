@@ -43,6 +43,23 @@ CHECKED = {'+': 'add', '-': 'sub', '*': 'mul'}
 MARK = '\x01'
 
 
+# Constructors of the tree (shapes.py, shapes_helper.py).
+def V(n):
+    return ('var', n)
+
+
+def C(v, ty):
+    return ('const', v, ty)
+
+
+def bin_(op, ty, l, r):
+    return ('bin', op, ty, l, r)
+
+
+def cmp(pred, l, r):
+    return ('cmp', pred, l, r)
+
+
 def cmax(ty):
     _, bits, signed = TYPES[ty]
     return (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
@@ -171,20 +188,15 @@ def number(funcs, num):
     """Give every checked operation and comparison its id (in place)."""
     def expr(e, f):
         k = e[0]
-        if k == 'bin':
+        if k in ('bin', 'call'):
+            # ('bin', op, ty, l, r), ('call', helper, op, ty, l, r): a
+            # call's operation is numbered in its caller, as the inline one.
+            at = 1 if k == 'bin' else 2
             e = list(e)
-            e[3] = expr(e[3], f)
-            e[4] = expr(e[4], f)
-            if e[1] in CHECKED and TYPES[e[2]][1] >= 32:
-                e.append(num.new_op(CHECKED[e[1]], f.name))
-                f.ops.append(e[-1])
-            return tuple(e)
-        if k == 'call':
-            e = list(e)
-            e[4] = expr(e[4], f)
-            e[5] = expr(e[5], f)
-            if e[2] in CHECKED and TYPES[e[3]][1] >= 32:
-                e.append(num.new_op(CHECKED[e[2]], f.name))
+            e[at + 2] = expr(e[at + 2], f)
+            e[at + 3] = expr(e[at + 3], f)
+            if e[at] in CHECKED and TYPES[e[at + 1]][1] >= 32:
+                e.append(num.new_op(CHECKED[e[at]], f.name))
                 f.ops.append(e[-1])
             return tuple(e)
         if k == 'neg':

@@ -12,22 +12,8 @@ the oracle's log.
 """
 import random
 
-from lang import TYPES, cmax
+from lang import TYPES, C, V, bin_, cmax, cmp
 from shapes_helper import HelperFamily
-
-V = lambda n: ('var', n)
-
-
-def C(v, ty):
-    return ('const', v, ty)
-
-
-def bin_(op, ty, l, r):
-    return ('bin', op, ty, l, r)
-
-
-def cmp(pred, l, r):
-    return ('cmp', pred, l, r)
 
 
 class Gen(HelperFamily):

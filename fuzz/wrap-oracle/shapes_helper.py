@@ -29,22 +29,9 @@ generator does not know which calls handle the wrap: judge.py decides each
 call's operation from the oracle's log, and run.py judges the helper's
 removed check by all of them.
 """
-from lang import TYPES, cmax
+from lang import TYPES, C, V, bin_, cmax, cmp
 
-V = lambda n: ('var', n)
 SWAP = {'<': '>', '<=': '>=', '>': '<', '>=': '<='}
-
-
-def C(v, ty):
-    return ('const', v, ty)
-
-
-def bin_(op, ty, l, r):
-    return ('bin', op, ty, l, r)
-
-
-def cmp(pred, l, r):
-    return ('cmp', pred, l, r)
 
 
 class HelperFamily:
