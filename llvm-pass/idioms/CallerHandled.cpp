@@ -62,18 +62,14 @@ bool directCalls(Function &Helper, SmallVectorImpl<CallBase *> &Calls,
 
 } // namespace
 
-bool onlyReturned(const WrappingOp &Op, std::string &Why) {
+bool onlyReturned(const WrappingOp &Op) {
   unsigned Returns = 0;
   for (const User *U : Op.Result->users()) {
     const auto *I = cast<Instruction>(U);
     if (isInstrumentation(*I))
       continue;
-    if (!isa<ReturnInst>(I)) {
-      Why = ("the " + Op.noun() + " is used by '" + I->getOpcodeName() +
-             "' before any wrap test")
-                .str();
+    if (!isa<ReturnInst>(I))
       return false;
-    }
     ++Returns;
   }
   return Returns > 0;
@@ -88,11 +84,6 @@ bool handledByEveryCaller(const WrappingOp &Op, Function &Helper,
       Why = Returned + "an operand is neither a parameter nor a constant";
       return false;
     }
-  if (!Helper.hasLocalLinkage()) {
-    Why = Returned + "its function is not static: callers elsewhere may "
-                     "use it";
-    return false;
-  }
   SmallVector<CallBase *, MaxCallSites> Calls;
   if (!directCalls(Helper, Calls, Why)) {
     Why = Returned + Why;

@@ -58,15 +58,15 @@ struct WrapIdiomOptions;
 inline constexpr unsigned MaxCallSites = 8;
 
 /// Op is an operation of Helper's promoted form whose value Helper only
-/// returns; is it handled in every caller? Why says which caller does not,
-/// and why.
+/// returns, and Helper is static (has local linkage); is it handled in
+/// every caller? Why says which caller does not, and why.
 bool handledByEveryCaller(const WrappingOp &Op, llvm::Function &Helper,
                           const llvm::TargetLibraryInfo &TLI,
                           const WrapIdiomOptions &Opts, std::string &Why);
 
 /// Is every use of Op's value (but the checks' own) a return, and is
-/// there one? Why: the use that is not.
-bool onlyReturned(const WrappingOp &Op, std::string &Why);
+/// there one? (When not, the data-flow proof's reason says which use.)
+bool onlyReturned(const WrappingOp &Op);
 
 } // namespace wrapidiom
 

@@ -395,7 +395,7 @@ bool callerHandled(RuleInput &In) {
   // stands, as for any function a caller elsewhere may call.
   Function *Helper = In.Facts.original();
   std::string Why;
-  if (!Helper || !Helper->hasLocalLinkage() || !onlyReturned(*In.Op, Why))
+  if (!Helper || !Helper->hasLocalLinkage() || !onlyReturned(*In.Op))
     return false;
   if (handledByEveryCaller(*In.Op, *Helper, In.Facts.libraryInfo(),
                            In.Facts.options(), Why))
