@@ -21,8 +21,8 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -save-stats=obj -c %s -o %t/recheck.o
 // RUN: FileCheck --check-prefix=STATS %s < %t/signed-recheck.stats
-// STATS-DAG: "wrap-idiom.NumChecksRechecked": 7,
-// STATS-DAG: "wrap-idiom.NumRecheckSignedOffset": 4,
+// STATS-DAG: "wrap-idiom.NumChecksRechecked": 9,
+// STATS-DAG: "wrap-idiom.NumRecheckSignedOffset": 6,
 // STATS-DAG: "wrap-idiom.NumRecheckSignedDifference": 3,
 // STATS-DAG: "wrap-idiom.NumIdiomSerialCompare": 1,
 // STATS-DAG: "wrap-idiom.NumIdiomDeadValue": 1,
@@ -61,6 +61,19 @@ size_t via_local(size_t x, int off) { long o = off; return x + o; }
 // CHECK: !wrap.idiom ![[OFF]]
 // REMARK: signed-recheck.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on add: signed-offset
 size_t back(size_t x, short off) { return off + x; }
+
+// Two sign extensions, one of a value known non-negative (`!flag` is 0 or
+// 1): that one is an unsigned value, the other the signed offset
+// (kernel/rcu/srcutree.c, try_check_zero(): `(--trycount + curdelay) <= 0`
+// with `curdelay = !srcu_get_delay(ssp)`, an unsigned long).
+// CHECK-LABEL: define {{.*}} @count_down(
+// CHECK: !wrap.idiom ![[OFF]]
+// REMARK: signed-recheck.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on add: signed-offset
+int count_down(int n, int flag) { size_t c = !flag; return (n + c) <= 0; }
+// CHECK-LABEL: define {{.*}} @masked_first(
+// CHECK: !wrap.idiom ![[OFF]]
+// REMARK: signed-recheck.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on sub: signed-offset
+size_t masked_first(int v, int off) { return (size_t)(v & 0xffff) - off; }
 
 // CHECK-LABEL: define {{.*}} @later(
 // CHECK: [[R:%[0-9]+]] = {{(tail )?}}call { i64, i1 } @llvm.usub.with.overflow.i64({{.*}}), {{.*}}!wrap.idiom ![[DIFF:[0-9]+]]
@@ -109,6 +122,19 @@ size_t add_zext(size_t x, unsigned off) { return x + off; }
 // CHECK: ret
 // REMARK: signed-recheck.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add
 size_t add_long(size_t x, long off) { return x + off; }
+// Two sign extensions of values of unknown sign: -1 + -1 leaves the range
+// and ov ^ neg cannot say so.
+// CHECK-LABEL: define {{.*}} @two_signed(
+// CHECK-NOT: !wrap.idiom
+// CHECK: ret
+// REMARK: signed-recheck.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add
+size_t two_signed(int a, int b) { return (size_t)a + b; }
+// The minuend a sign extension of unknown sign: kept.
+// CHECK-LABEL: define {{.*}} @signed_minuend(
+// CHECK-NOT: !wrap.idiom
+// CHECK: ret
+// REMARK: signed-recheck.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub
+size_t signed_minuend(int v, int off) { return (size_t)v - off; }
 // Only tested for equality: no signed reading. The kernel's `regs->ip -
 // INT3_INSN_SIZE != selftest` (arch/x86/kernel/alternative.c) with an
 // address whose top bit is set has no borrow but a set sign bit: as a

@@ -366,6 +366,77 @@ cont:
 
 ; Must keep: both addends sign-extended (-1 + -1 is out of range, and
 ; ov xor neg would say it is not).
+; Two sexts, one of a value known non-negative (a zext, a mask): that one
+; is unsigned, the other the signed offset, whichever side it is on
+; (srcutree.c's `--trycount + curdelay`, `curdelay = !delay`).
+; CHECK-LABEL: define i64 @add_sext_nonneg(
+; CHECK: %recheck.neg = icmp slt i64 %sa, 0
+; CHECK: br i1 %ok, label %cont, label %handler
+define i64 @add_sext_nonneg(i32 %a, i1 %f) {
+entry:
+  %sa = sext i32 %a to i64
+  %z = zext i1 %f to i32
+  %sb = sext i32 %z to i64
+  %r = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 %sa, i64 %sb), !nosanitize !0
+  %v = extractvalue { i64, i1 } %r, 0, !nosanitize !0
+  %ov = extractvalue { i64, i1 } %r, 1, !nosanitize !0
+  %ok = xor i1 %ov, true, !nosanitize !0
+  br i1 %ok, label %cont, label %handler, !nosanitize !0
+
+handler:
+  call void @__ubsan_handle_add_overflow(ptr @h, i64 %sa, i64 %sb), !nosanitize !0
+  br label %cont, !nosanitize !0
+
+cont:
+  ret i64 %v
+}
+
+; CHECK-LABEL: define i64 @sub_masked_minuend(
+; CHECK: %recheck.neg = icmp slt i64 %sb, 0
+; CHECK: br i1 %ok, label %cont, label %handler
+define i64 @sub_masked_minuend(i32 %a, i32 %b) {
+entry:
+  %m = and i32 %a, 65535
+  %sa = sext i32 %m to i64
+  %sb = sext i32 %b to i64
+  %r = call { i64, i1 } @llvm.usub.with.overflow.i64(i64 %sa, i64 %sb), !nosanitize !0
+  %v = extractvalue { i64, i1 } %r, 0, !nosanitize !0
+  %ov = extractvalue { i64, i1 } %r, 1, !nosanitize !0
+  %ok = xor i1 %ov, true, !nosanitize !0
+  br i1 %ok, label %cont, label %handler, !nosanitize !0
+
+handler:
+  call void @__ubsan_handle_sub_overflow(ptr @h, i64 %sa, i64 %sb), !nosanitize !0
+  br label %cont, !nosanitize !0
+
+cont:
+  ret i64 %v
+}
+
+; Both known non-negative: neither is a signed offset, no re-check.
+; CHECK-LABEL: define i64 @add_two_nonneg(
+; CHECK-NOT: recheck
+; CHECK: br i1 %ok, label %cont, label %handler
+define i64 @add_two_nonneg(i1 %e, i1 %f) {
+entry:
+  %y = zext i1 %e to i32
+  %sa = sext i32 %y to i64
+  %z = zext i1 %f to i32
+  %sb = sext i32 %z to i64
+  %r = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 %sa, i64 %sb), !nosanitize !0
+  %v = extractvalue { i64, i1 } %r, 0, !nosanitize !0
+  %ov = extractvalue { i64, i1 } %r, 1, !nosanitize !0
+  %ok = xor i1 %ov, true, !nosanitize !0
+  br i1 %ok, label %cont, label %handler, !nosanitize !0
+
+handler:
+  call void @__ubsan_handle_add_overflow(ptr @h, i64 %sa, i64 %sb), !nosanitize !0
+  br label %cont, !nosanitize !0
+
+cont:
+  ret i64 %v
+}
+
 ; CHECK-LABEL: define i64 @add_two_sext(
 ; CHECK-NOT: recheck
 ; CHECK: br i1 %ok, label %cont, label %handler

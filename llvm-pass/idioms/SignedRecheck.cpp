@@ -24,7 +24,10 @@
 // In all four cases the true result leaves [0, 2^N) exactly when
 // ov XOR neg. `sext(off) - x` is not accepted: there a negative off always
 // leaves the range, whatever the borrow. Neither is a sum of two sexts
-// (-1 + -1 is out of range, and ov ^ neg says no). Constants are never
+// (-1 + -1 is out of range, and ov ^ neg says no) -- unless one of them
+// extends a value known non-negative (computeKnownBits): that sext is a
+// zext, x in [0, 2^(N-1)), and the other is the signed offset
+// (`--trycount + curdelay` with `curdelay = !delay`, srcutree.c). Constants are never
 // signed offsets: clang folds `x + (-64)` to the same `i64 -64` as
 // `x + 0xffffffffffffffc0UL`, and the latter (the kernel's PAGE_OFFSET
 // style constants) is an unsigned addend whose wrap is real; re-checking it
@@ -55,6 +58,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -84,11 +88,22 @@ bool isRecheckIdiom(Idiom I) {
 
 namespace {
 
+/// Is V the sign extension of a value that may be negative? The sext of a
+/// value known non-negative (`unsigned long c = !flag;` is the sext of a
+/// zext of an i1) is its zero extension: an unsigned value like any other.
+bool isSignedExtension(const Value *V, const DataLayout &DL,
+                       const Instruction &At) {
+  const auto *SE = dyn_cast<SExtInst>(V);
+  return SE && !isKnownNonNegative(SE->getOperand(0), SimplifyQuery(DL, &At));
+}
+
 /// The index of the sign-extended operand of an unsigned add (either
 /// addend, not both) or sub (the subtrahend, the minuend not
 /// sign-extended); else -1.
 int signedOffsetOperand(const WithOverflowInst &WO) {
-  bool LS = isa<SExtInst>(WO.getLHS()), RS = isa<SExtInst>(WO.getRHS());
+  const DataLayout &DL = WO.getDataLayout();
+  bool LS = isSignedExtension(WO.getLHS(), DL, WO),
+       RS = isSignedExtension(WO.getRHS(), DL, WO);
   switch (WO.getIntrinsicID()) {
   case Intrinsic::uadd_with_overflow:
     if (LS != RS)

@@ -95,6 +95,8 @@ void sink(size_t);
 	X(out_offset_sub_above, OUT) X(out_difference_far, OUT)               \
 	X(keep_recheck_difference_far_below, KEEP)                             \
 	X(keep_recheck_difference_used, KEEP) X(keep_recheck_same_width, KEEP) \
+	X(recheck_offset_two_sext, RECHECK) X(out_offset_two_sext, OUT)       \
+	X(keep_recheck_two_signed, KEEP)                                      \
 	X(recheck_circular, RECHECK) X(recheck_circular_long, RECHECK)         \
 	X(recheck_circular_ternary, RECHECK) X(keep_circular_overrun, KEEP)    \
 	X(keep_circular_used, KEEP) X(sign_test_file_range, IDIOM)           \

@@ -124,6 +124,34 @@ noinline int keep_recheck_same_width(void)
 	return 0;
 }
 
+/* kernel/rcu/srcutree.c try_check_zero(): `(--trycount + curdelay) <= 0`
+ * with `unsigned long curdelay = !delay`: two sign extensions, one of a
+ * value known to be 0 or 1. -1 + 1 wraps as unsigned; the true sum is 0. */
+noinline int recheck_offset_two_sext(void)
+{
+	int trycount = (int)zero, flag = (int)zero;
+	size_t curdelay = !flag;
+
+	return (--trycount + curdelay) <= 0;
+}
+/* -2 + 1: no unsigned wrap, the true sum -1 is out of range. */
+noinline int out_offset_two_sext(void)
+{
+	int trycount = -(int)one, flag = (int)zero;
+	size_t curdelay = !flag;
+
+	return (--trycount + curdelay) <= 0;
+}
+/* Both sign extensions of unknown sign: not re-checked, the plain check
+ * reports (-1) + (-1). */
+noinline int keep_recheck_two_signed(void)
+{
+	int a = -(int)one, b = -(int)one;
+
+	sink((size_t)a + b);
+	return 0;
+}
+
 /* circular-difference (CircularDifference.h). The difference wraps and
  * the size added where a < b carries it back: clang's plain checks report
  * both, the plugin removes the sub's check and re-checks the add, silent
