@@ -358,11 +358,23 @@ class Gen(HelperFamily):
                                 ('u32', 'i16'), ('u32', 'i16'), ('u64', 'i64'),
                                 ('u64', 'u32'))
             params = [(ty, 'x'), (oty, 'off'), (ty, 'lim')]
+            x = V('x')
+            if ty == 'u64' and oty in ('i32', 'i16') and self.chance(0.3):
+                # x itself sign-extended from an int: of a value known
+                # non-negative (`!x`, a mask; srcutree.c's `--trycount +
+                # curdelay`, curdelay = !delay), so x is unsigned and off
+                # the signed offset; or of one of unknown sign (two sexts:
+                # no re-check).
+                params[0] = ('i32', 'x')
+                x = ('cast', ty, self.pick(
+                    cmp('==', V('x'), C(0, 'i32')),
+                    bin_('&', 'i32', V('x'), C(0xffff, 'i32')),
+                    V('x')))
             op = self.pick('+', '-')
             if self.chance(0.25):
-                e = bin_(op, ty, V('off'), V('x'))
+                e = bin_(op, ty, V('off'), x)
             else:
-                e = bin_(op, ty, V('x'), V('off'))
+                e = bin_(op, ty, x, V('off'))
             if self.chance(0.3):
                 return params, [self.pick(('sink', e), ('ret', e)),
                                 ('ret', C(0, 'i32'))]
