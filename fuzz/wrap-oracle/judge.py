@@ -25,7 +25,11 @@ A comparison is an exact wrap test of an operation when, over all runs of
 the program, every run in which the operation wrapped gave it the same
 outcome and some run in which it did not gave the other (learned from the
 log, not from any rule of the plugin): `a + b < a` is one for unsigned a,
-b; for a signed b of either sign it is not.
+b; for a signed b of either sign it is not. Comparisons of one function
+that are the same expression (predicate and operands) over values nothing
+assigns again are learned together (same_tests()): `if (e > lim || e > lim)`
+repeats a test whose second copy only wrapped runs reach, so alone it
+could never be learned exact.
 """
 from collections import Counter, defaultdict
 
@@ -64,10 +68,81 @@ def parse(lines):
             raise ValueError('oracle log line %d: %r: %s' % (n, line, e))
 
 
+def same_tests(f):
+    """{cmp id: the first cmp id of f that is the same expression}: the
+    predicate and operands alike, leaves constants and variables declared
+    once and never decremented (object fields excluded: k_x is q_x), so
+    that both compare the same values in a call. The operands hold no
+    checked operation (its id differs per site)."""
+    decls, changed, cmps = Counter(), set(), []
+
+    def expr(e):
+        k = e[0]
+        if k == 'cmp':
+            cmps.append(e)
+        for x in e[1:]:
+            if isinstance(x, tuple):
+                expr(x)
+
+    def cond(c):
+        if c[0] == 'and':
+            expr(c[2])
+        elif c[0] == 'or':
+            cond(c[1])
+            cond(c[2])
+        else:
+            expr(c)
+
+    def stmts(body):
+        for st in body:
+            k = st[0]
+            if k == 'decl':
+                decls[st[2]] += 1
+                expr(st[3])
+            elif k == 'if':
+                cond(st[1])
+                stmts(st[2])
+                stmts(st[3])
+            elif k in ('ret', 'sink', 'store', 'eval'):
+                expr(st[1])
+            elif k == 'postdec':
+                changed.add(st[1])
+                stmts(st[2])
+            elif k == 'predec':
+                changed.add(st[1])
+                stmts(st[3])
+
+    stmts(f.body)
+    params = {n for _, n in f.params}
+
+    def pure(e):
+        k = e[0]
+        if k == 'const':
+            return True
+        if k == 'var':
+            n = e[1]
+            return not n[:2] in ('f_', 'q_', 'k_') and n not in changed and \
+                ((n in params and not decls[n]) or
+                 (n not in params and decls[n] == 1))
+        if k == 'cast':
+            return pure(e[2])
+        return False
+
+    first, out = {}, {}
+    for c in cmps:
+        if pure(c[2]) and pure(c[3]):
+            key = (c[1], c[2], c[3])
+            out[c[4]] = first.setdefault(key, c[4])
+    return out
+
+
 class Judge:
     def __init__(self, funcs):
         self.ops = [f.ops for f in funcs]       # per function: bit -> op id
         self.sites = [f.sites for f in funcs]   # per function: bit -> cmp id
+        self.same = {}                          # cmp -> cmp learned with
+        for f in funcs:
+            self.same.update(same_tests(f))
         self.table = defaultdict(set)           # (cmp, op) -> {(wrapped, m)}
         self.wrapped = set()                    # ops that wrapped somewhere
         self.harm = {}                          # op -> (reason, func, call)
@@ -93,10 +168,11 @@ class Judge:
                 for b in bits(ev[5]):
                     k = self.ops[cur][b]
                     if k in W:
-                        self.table[(ev[1], k)].add((W[k], ev[3]))
+                        c = self.same.get(ev[1], ev[1])
+                        self.table[(c, k)].add((W[k], ev[3]))
 
     def exact(self, c, k):
-        s = self.table.get((c, k), ())
+        s = self.table.get((self.same.get(c, c), k), ())
         m0 = {m for w, m in s if not w}
         m1 = {m for w, m in s if w}
         # Every wrapped run on one side, and some unwrapped run on the

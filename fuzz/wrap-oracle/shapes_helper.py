@@ -97,7 +97,13 @@ class HelperFamily:
                 pre.append(('decl', ty, local + sfx, e))
                 return V(local + sfx)
             return e
-        return arg(first, 'x'), arg(second, 'y'), pre
+        A, B = arg(first, 'x'), arg(second, 'y')
+        # Not both constant: the operation would wrap in every run or in
+        # none, and the judge, which learns a wrap test from runs that
+        # wrap and runs that do not, could tell no test from the rest.
+        if A[0] == 'const' and B[0] == 'const':
+            B = V(second)
+        return A, B, pre
 
     # -- the tests ------------------------------------------------------
     def helper_test(self, op, ty, e, A, B, up):

@@ -10,6 +10,7 @@ from judge import Judge  # noqa: E402
 class F:
     ops = {0: 4}                # bit 0: operation 4
     sites = {0: 6, 1: 7}        # bits 0, 1: comparisons 6 and 7
+    params, body = [], []       # no comparison repeats another
 
 
 def C(c, m, ideal):
@@ -57,3 +58,39 @@ j.learn(TWO)
 j.judge(TWO)
 for q, ops in sorted(j.questions.items()):
     print('question', q, 'whole', j.whole[q], 'ops', sorted(ops))
+
+# A repeated test (seed 54 of the helper family): `e = h(x, lim); if (e >
+# lim || e > lim) ...`. Unwrapped runs stop at comparison 6, so only
+# wrapped runs reach 7: alone it cannot be learned exact, and each wrapped
+# run asked a question about it. Learned with 6 (the same expression over
+# values nothing assigns again), it is exact: no question. Not when e is
+# decremented in between (a loop's counter), nor for another predicate.
+def repeated(second, changed):
+    e, lim = ('var', 'e'), ('var', 'lim')
+    call = ('call', 'h', '+', 'u64', ('var', 'x'), lim, 4)
+    body = [('decl', 'u64', 'e', call),
+            ('if', ('or', ('cmp', '>', e, lim, 6),
+                    ('cmp', second, e, lim, 7)), [('ret', e)], [])]
+    if changed:
+        body.append(('postdec', 'e', []))
+
+    class G:
+        ops = {0: 4}
+        sites = {0: 6, 1: 7}
+        params = [('u64', 'x'), ('u64', 'lim')]
+    G.body = body
+    return G
+
+
+RUNS = [('F', 0, 0), ('W', 4, 0), C(6, 1, 1), E(1),
+        ('F', 0, 1), ('W', 4, 0), C(6, 1, 1), E(1),
+        ('F', 0, 2), ('W', 4, 1), C(6, 0, 1), C(7, 0, 1), E(0),
+        ('F', 0, 3), ('W', 4, 1), C(6, 0, 1), C(7, 0, 1), E(0)]
+for name, second, changed in (('repeated', '>', False),
+                              ('repeated-changed', '>', True),
+                              ('other-predicate', '>=', False)):
+    j = Judge([repeated(second, changed)])
+    j.learn(RUNS)
+    j.judge(RUNS)
+    print(name, 'same', sorted(j.same.items()), 'questions',
+          sorted(j.questions))
