@@ -95,7 +95,8 @@ struct cl_report {
 			     * ("foo.constprop.0"); a guess-unwinder frame only
 			     * when no reliable one; NULL: none */
 	char *address;      /* a trap's raw address that no symbol names */
-	char *context;      /* the console line printed before the report */
+	char *context;      /* the console line printed before the report
+			     * (before its "cut here" line when it has one) */
 	int log_line;       /* of the "UBSAN:" line */
 	int parsed;         /* 0: the UBSAN: line had no known form */
 	int truncated;      /* the log or a new report cut it short */

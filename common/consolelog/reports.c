@@ -303,20 +303,29 @@ static int report_end(const char *l)
 
 int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct cl_reports *out)
 {
-	const char *context = "";
+	/* The console line before the report: before its "cut here" line
+	 * when it has one, which the reporting task prints right after its
+	 * own last line; other CPUs' lines ("Unpacking initramfs...") may
+	 * come between that and "UBSAN:" (seen on an arm64 boot). */
+	const char *context = "", *opened = NULL;
 
 	memset(out, 0, sizeof(*out));
 	cl_oom = 0;
 	for (size_t i = 0; i < L->n; i++) {
 		const char *l = L->s[i];
 		if (!cl_starts_with(l, "UBSAN: ")) {
-			if (*l && !strstr(l, "[ cut here ]") && !cl_starts_with(l, "---[ end trace"))
+			if (strstr(l, "[ cut here ]"))
+				opened = context;
+			else if (cl_starts_with(l, "---[ end trace"))
+				opened = NULL;
+			else if (*l)
 				context = l;
 			continue;
 		}
 		struct cl_report r = { 0 };
 		r.log_line = L->no[i];
-		r.context = cl_strdup(context);
+		r.context = cl_strdup(opened ? opened : context);
+		opened = NULL;
 		begin(&r, skip_ws(l + 7), map, out, L->no[i]);
 
 		/* detail lines up to CPU:/Call Trace:, then the first frame
@@ -384,6 +393,7 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 		else
 			out->r[out->n++] = r;
 		context = "";
+		opened = NULL;
 		/* resume at the report's end: its trace is no console context */
 		i = ended ? j : j - 1;
 	}
