@@ -213,14 +213,124 @@ int logged_caller(u64 a, u64 b)
 	return 0;
 }
 
-// Must keep: an operand that is neither a parameter nor a constant.
-// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add: the sum is returned, and an operand is neither a parameter nor a constant
+// An operand read from memory by a helper that writes nothing: a global,
+// read again in the caller after the call (here the test is against the
+// parameter, which needs no second read).
+// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on add: caller-handled
 static u64 from_base(u64 off) { return g_base + off; }
 
 int base_caller(u64 off)
 {
 	u64 e = from_base(off);
 	if (e < off)
+		return -22;
+	use(e);
+	return 0;
+}
+
+// Fields read through a pointer parameter: the caller's test reads the
+// same field of the same object, before or after the call, and nothing
+// writes it in between.
+struct range { u64 start, len; unsigned hits; unsigned short pages; };
+// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on add: caller-handled
+static u64 field_end(const struct range *r) { return r->start + r->len; }
+
+int field_after(struct range *r)
+{
+	u64 e = field_end(r);
+	if (e < r->start)
+		return -22;
+	use(e);
+	return 0;
+}
+
+int field_before(struct range *r)
+{
+	u64 s = r->start;
+	u64 e = field_end(r);
+	if (e < s)
+		return -22;
+	use(e);
+	return 0;
+}
+
+// A field widened (`(u64)r->pages`), the other operand a parameter.
+// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on add: caller-handled
+static u64 pages_end(const struct range *r, u64 base) { return base + r->pages; }
+
+int pages_caller(struct range *r, u64 base)
+{
+	u64 e = pages_end(r, base);
+	if (e < (u64)r->pages)
+		return -22;
+	use(e);
+	return 0;
+}
+
+// Must keep: the caller writes the field between the call and its test
+// (the test reads another value than the helper added).
+// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add: the sum is returned, and in field_moved():
+static u64 field_end2(const struct range *r) { return r->start + r->len; }
+
+int field_moved(struct range *r)
+{
+	u64 e = field_end2(r);
+	r->start = 0;
+	if (e < r->start)
+		return -22;
+	use(e);
+	return 0;
+}
+
+// Must keep: the test reads another object's field.
+// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add: the sum is returned, and in other_object():
+static u64 field_end3(const struct range *r) { return r->start + r->len; }
+
+int other_object(struct range *r, struct range *q)
+{
+	u64 e = field_end3(r);
+	if (e < q->start)
+		return -22;
+	use(e);
+	return 0;
+}
+
+// Must keep: the helper writes memory, so what it read may not be what
+// the caller reads again.
+// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add: the sum is returned, and its helper writes memory: the fields it reads cannot be read again in the caller
+static u64 counted_end(struct range *r) { r->hits = 1; return r->start + r->len; }
+
+int counted_caller(struct range *r)
+{
+	u64 e = counted_end(r);
+	if (e < r->start)
+		return -22;
+	use(e);
+	return 0;
+}
+
+// Must keep: a field read at an index the caller cannot name, and a
+// volatile read.
+struct table { u64 v[4]; };
+// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add: the sum is returned, and an operand is neither a parameter, a constant nor a field read through a parameter
+static u64 slot_end(const struct table *t, int i, u64 n) { return t->v[i] + n; }
+
+int slot_caller(struct table *t, int i, u64 n)
+{
+	u64 e = slot_end(t, i, n);
+	if (e < t->v[i])
+		return -22;
+	use(e);
+	return 0;
+}
+
+// CHECK: caller-handled.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add: the sum is returned, and an operand is neither a parameter, a constant nor a field read through a parameter
+static u64 vol_end(volatile struct range *r, u64 n) { return r->start + n; }
+
+int vol_caller(volatile struct range *r, u64 n)
+{
+	u64 e = vol_end(r, n);
+	if (e < n)
 		return -22;
 	use(e);
 	return 0;

@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 
@@ -21,13 +22,60 @@ namespace wrapidiom {
 
 namespace {
 
-/// The value an operand of the helper's operation has at Call: the
-/// argument passed for a parameter, a constant itself; null otherwise.
-const Value *atCall(const Value *V, const CallBase &Call) {
+/// Helper operands read through memory are rebuilt in the caller from
+/// at most this many instructions each.
+constexpr unsigned MaxRebuilt = 4;
+
+/// Does F (the helper's promoted form) write memory, its checks aside?
+bool writesMemory(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (I.mayWriteToMemory() && !isInstrumentation(I))
+        return true;
+  return false;
+}
+
+/// The value an operand V of the helper's operation has at Call: the
+/// argument passed for a parameter, a constant itself; a field the helper
+/// loads through a parameter (`r->start`, a simple load of a GEP with
+/// constant indices, or of a cast of one) rebuilt in the caller right
+/// after the call, where it reads what the helper read when the helper
+/// writes nothing (the caller checks that). Null otherwise; Loads counts
+/// the loads rebuilt.
+Value *atCall(const Value *V, CallBase &Call, IRBuilder<> &B,
+              unsigned &Budget, unsigned &Loads) {
   if (const auto *A = dyn_cast<Argument>(V))
     return A->getArgNo() < Call.arg_size() ? Call.getArgOperand(A->getArgNo())
                                            : nullptr;
-  return isa<Constant>(V) ? V : nullptr;
+  if (const auto *C = dyn_cast<Constant>(V))
+    return const_cast<Constant *>(C);
+  if (Budget == 0)
+    return nullptr;
+  --Budget;
+  if (const auto *L = dyn_cast<LoadInst>(V)) {
+    if (!L->isSimple())
+      return nullptr;
+    Value *P = atCall(L->getPointerOperand(), Call, B, Budget, Loads);
+    if (!P)
+      return nullptr;
+    ++Loads;
+    return B.CreateAlignedLoad(L->getType(), P, L->getAlign());
+  }
+  if (const auto *G = dyn_cast<GetElementPtrInst>(V)) {
+    if (!G->hasAllConstantIndices())
+      return nullptr;
+    Value *P = atCall(G->getPointerOperand(), Call, B, Budget, Loads);
+    if (!P)
+      return nullptr;
+    SmallVector<Value *, 4> Idx(G->indices());
+    return B.CreateGEP(G->getSourceElementType(), P, Idx, "",
+                       G->getNoWrapFlags());
+  }
+  if (const auto *Cast = dyn_cast<CastInst>(V)) {
+    Value *X = atCall(Cast->getOperand(0), Call, B, Budget, Loads);
+    return X ? B.CreateCast(Cast->getOpcode(), X, Cast->getType()) : nullptr;
+  }
+  return nullptr;
 }
 
 /// The direct calls of Helper, if every use of it is one from another
@@ -79,29 +127,41 @@ bool handledByEveryCaller(const WrappingOp &Op, Function &Helper,
                           const TargetLibraryInfo &TLI,
                           const WrapIdiomOptions &Opts, std::string &Why) {
   std::string Returned = ("the " + Op.noun() + " is returned, and ").str();
-  for (const Value *V : {Op.LHS, Op.RHS})
-    if (!isa<Argument>(V) && !isa<Constant>(V)) {
-      Why = Returned + "an operand is neither a parameter nor a constant";
-      return false;
-    }
   SmallVector<CallBase *, MaxCallSites> Calls;
   if (!directCalls(Helper, Calls, Why)) {
     Why = Returned + Why;
     return false;
   }
+  // Only a helper that writes nothing may have fields read in the caller.
+  bool Writes = writesMemory(*Op.Def->getFunction());
   for (CallBase *Call : Calls) {
     Function &Caller = *Call->getFunction();
     PromotedFunction Promoted(Caller, PromotedFunction::Where::Clone);
     CallBase *Mapped = Promoted.map(Call);
-    WrappingOp AtCall = Op;
-    if (Mapped) {
-      AtCall.Def = Mapped;
-      AtCall.Result = Mapped;
-      AtCall.LHS = atCall(Op.LHS, *Mapped);
-      AtCall.RHS = atCall(Op.RHS, *Mapped);
-    }
-    if (!Mapped || !AtCall.LHS || !AtCall.RHS) {
+    if (!Mapped) {
       Why = Returned + "a call of its helper cannot be read";
+      return false;
+    }
+    // The operands as the caller can name them, built after the call in
+    // the caller's private clone.
+    IRBuilder<> B(Mapped->getNextNode());
+    unsigned Budget = MaxRebuilt, Loads = 0;
+    WrappingOp AtCall = Op;
+    AtCall.Def = Mapped;
+    AtCall.Result = Mapped;
+    AtCall.LHS = atCall(Op.LHS, *Mapped, B, Budget, Loads);
+    if (AtCall.LHS) {
+      Budget = MaxRebuilt;
+      AtCall.RHS = atCall(Op.RHS, *Mapped, B, Budget, Loads);
+    }
+    if (!AtCall.LHS || !AtCall.RHS) {
+      Why = Returned + "an operand is neither a parameter, a constant nor "
+                       "a field read through a parameter";
+      return false;
+    }
+    if (Loads && Writes) {
+      Why = Returned + "its helper writes memory: the fields it reads "
+                       "cannot be read again in the caller";
       return false;
     }
     IdiomMatcher Matcher(Promoted.function(), TLI, Opts);

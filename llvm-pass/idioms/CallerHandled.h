@@ -17,7 +17,13 @@
 //  - the helper only returns the value (every use but the checks' own is a
 //    `ret`): no decision and no effect in the helper depends on it;
 //  - each operand is a parameter or a constant, so at a call it is the
-//    argument passed (or the constant);
+//    argument passed (or the constant); or a field the helper reads
+//    through a parameter or from a global (`r->start + r->len`: a simple
+//    load of a GEP with constant indices, perhaps cast), rebuilt in the
+//    caller's clone right after the call. There it reads what the helper
+//    read, when the helper writes nothing (its promoted form has no write
+//    but its checks'); the caller's own read of the field is then the same
+//    value by sameValue() when nothing writes it in between;
 //  - the helper is local to the file (static: no caller elsewhere) and
 //    every use of it is a direct call of it from another function of the
 //    module, with its own type (not address-taken, not recursive), at most

@@ -61,6 +61,7 @@ void sink(size_t);
 	X(helper_between_loads, IDIOM) X(keep_helper_writes, KEEP)            \
 	X(keep_helper_writes_between, KEEP)                                    \
 	X(caller_handled, IDIOM) X(keep_caller_unchecked, KEEP)                \
+	X(caller_handled_field, IDIOM) X(keep_caller_field_moved, KEEP)        \
 	X(end_inclusive, IDIOM) X(keep_end_len_unknown, KEEP)                 \
 	X(end_around_carry, IDIOM) X(keep_carry_wrong_test, KEEP)             \
 	X(align_zero, IDIOM) X(keep_align_short_mask, KEEP)                   \

@@ -103,3 +103,38 @@ noinline int keep_caller_unchecked(void)
 	sink(span_end(big, two));
 	return span_checked(one, two);
 }
+/* caller-handled with fields: the helper adds two fields read through its
+ * parameter and writes nothing; the caller tests against the same field. */
+struct ext { size_t start, len; };
+static struct ext the_ext;
+static noinline size_t ext_end(const struct ext *e)
+{
+	return e->start + e->len;
+}
+noinline int caller_handled_field(void)
+{
+	the_ext.start = big;
+	the_ext.len = two;
+	size_t end = ext_end(&the_ext);
+	if (end < the_ext.start)
+		return 1;
+	sink(end);
+	return 0;
+}
+/* The caller moves the start between the call and its test: the test
+ * compares with another value, and the wrapped end is used. */
+static noinline size_t ext_end2(const struct ext *e)
+{
+	return e->start + e->len;
+}
+noinline int keep_caller_field_moved(void)
+{
+	the_ext.start = big;
+	the_ext.len = two;
+	size_t end = ext_end2(&the_ext);
+	the_ext.start = zero;
+	if (end < the_ext.start)
+		return 1;
+	sink(end);
+	return 0;
+}
