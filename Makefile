@@ -159,15 +159,11 @@ fuzz-quick: plugin plugin-19
 ORACLE_N    ?= 1000
 ORACLE_SEED ?= 1
 
-# Without the helper family: the judge cannot learn a comparison exact that
-# only wrapped runs reach (a repeat of an exact one, constant arguments),
-# and flags such caller-handled removals, each read by hand as harmless
-# (fuzz/RESULTS.md); `make fuzz-oracle` and `run.py --family helper` run it.
 fuzz-oracle-quick: plugin plugin-19
 	OUT=$(BUILD)/fuzz-oracle PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \
-		fuzz/wrap-oracle/run.py -j$(JOBS) --without helper 200 $(ORACLE_SEED)
+		fuzz/wrap-oracle/run.py -j$(JOBS) 200 $(ORACLE_SEED)
 	OUT=$(BUILD19)/fuzz-oracle PLUGIN=$(BUILD19)/llvm-pass/WrapIdiom.so CLANG=clang-19 \
-		fuzz/wrap-oracle/run.py -j$(JOBS) --without helper 200 $(ORACLE_SEED)
+		fuzz/wrap-oracle/run.py -j$(JOBS) 200 $(ORACLE_SEED)
 
 fuzz-oracle: plugin
 	OUT=$(BUILD)/fuzz-oracle PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so \

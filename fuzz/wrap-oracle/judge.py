@@ -1,7 +1,7 @@
 """Judge the oracle's log: for every checked operation, was a wrap of it
 harmful in some run?
 
-Events (oracle.h): F func call | W op wrapped | C cmp ctx machine ideal
+Events (oracle.h): F func call | W op wrapped result | C cmp ctx machine ideal
 deps | E kind mismatch deps cmps value | R op off diff uw ideal (recheck.py
 judges re-checked checks from these). deps and cmps are bit sets over the
 function's operations and comparisons (meta: their program-wide ids).
@@ -16,11 +16,13 @@ A wrap is harmful when, in a run where the operation wrapped,
     operation came after them, and the call's effects (kind and value, in
     order) differ both from those of the same call with those decisions
     taken as in ideal arithmetic and from those with every divergent
-    decision on the operation (exact tests too) so taken (counterfactual
-    runs, run.py): a bound test that sends a wrapped sum to the handling
-    its wrap test would have chosen anyway decides nothing, and neither
-    does a pair (`s > lim || s < 0`) whose decisions together take the
-    path ideal arithmetic takes.
+    decision of the call so far (exact tests too, on any operation that
+    wrapped) so taken (counterfactual runs, run.py): a bound test that
+    sends a wrapped sum to the handling its wrap test would have chosen
+    anyway decides nothing, and neither does a pair (`s > lim || s < 0`)
+    whose decisions together take the path ideal arithmetic takes, nor a
+    second computation of a sum whose first one's test let it through
+    (`e = h(a, b)` tested, then `e2 = h2(a, b)` tested the right way).
 A comparison is an exact wrap test of an operation when, over all runs of
 the program, every run in which the operation wrapped gave it the same
 outcome and some run in which it did not gave the other (learned from the
@@ -29,7 +31,12 @@ b; for a signed b of either sign it is not. Comparisons of one function
 that are the same expression (predicate and operands) over values nothing
 assigns again are learned together (same_tests()): `if (e > lim || e > lim)`
 repeats a test whose second copy only wrapped runs reach, so alone it
-could never be learned exact.
+could never be learned exact. An operation that wrapped in every run
+(`(a & 65535) - C` for a large constant C) leaves no unwrapped run to learn
+from: there a comparison is exact when every wrapped run decided it one
+way and ideal arithmetic the other way, and the operation gave at least
+two different wrapped results (one value, from constant operands, is no
+evidence).
 """
 from collections import Counter, defaultdict
 
@@ -51,8 +58,9 @@ def parse(lines):
         try:
             if f[0] == 'F':
                 yield ('F', int(f[1]), int(f[2]))
-            elif f[0] == 'W':
-                yield ('W', int(f[1]), int(f[2]))
+            elif f[0] == 'W':  # op wrapped [machine result]
+                yield ('W', int(f[1]), int(f[2])) + \
+                    ((int(f[3], 16),) if len(f) > 3 else ())
             elif f[0] == 'C':
                 yield ('C', int(f[1]), f[2], int(f[3]), int(f[4]),
                        int(f[5], 16))
@@ -144,41 +152,59 @@ class Judge:
         for f in funcs:
             self.same.update(same_tests(f))
         self.table = defaultdict(set)           # (cmp, op) -> {(wrapped, m)}
+        self.ideal = defaultdict(set)           # (cmp, op) -> {ideal} wrapped
         self.wrapped = set()                    # ops that wrapped somewhere
+        self.unwrapped = set()                  # ops that ran without wrap
+        self.wrap_results = defaultdict(set)    # op -> {wrapped result}
         self.harm = {}                          # op -> (reason, func, call)
         self.harm_calls = defaultdict(set)      # op -> {(func, call)}
         # Counterfactual questions: (func, call, cmp, n, cmp, n, ...) ->
         # {op: effect}, every divergent decision of the op up to the effect
         self.questions = defaultdict(dict)
-        # The same call with every divergent decision of the op (the exact
-        # tests' too) taken as in ideal arithmetic: question -> its run.
+        # The same call with every divergent decision so far (the exact
+        # tests' too, of any operation that wrapped) taken as in ideal
+        # arithmetic: question -> its run.
         self.whole = {}
         self.traces = defaultdict(list)         # (func, call) -> effects
 
     def learn(self, events):
-        cur, W = None, {}
+        cur, call, W = None, None, {}
         for ev in events:
             if ev[0] == 'F':
-                cur, W = ev[1], {}
+                cur, call, W = ev[1], ev[2], {}
             elif ev[0] == 'W':
                 W[ev[1]] = ev[2]
                 if ev[2]:
                     self.wrapped.add(ev[1])
+                    # (a log without results: each call its own)
+                    self.wrap_results[ev[1]].add(
+                        ev[3] if len(ev) > 3 else (cur, call))
+                else:
+                    self.unwrapped.add(ev[1])
             elif ev[0] == 'C':
                 for b in bits(ev[5]):
                     k = self.ops[cur][b]
                     if k in W:
                         c = self.same.get(ev[1], ev[1])
                         self.table[(c, k)].add((W[k], ev[3]))
+                        if W[k]:
+                            self.ideal[(c, k)].add(ev[4])
 
     def exact(self, c, k):
-        s = self.table.get((self.same.get(c, c), k), ())
+        c = self.same.get(c, c)
+        s = self.table.get((c, k), ())
         m0 = {m for w, m in s if not w}
         m1 = {m for w, m in s if w}
+        if len(m1) != 1:
+            return False
+        m = next(iter(m1))
+        if k not in self.unwrapped:  # wrapped in every run
+            return self.ideal[(c, k)] == {1 - m} and \
+                len(self.wrap_results[k]) >= 2
         # Every wrapped run on one side, and some unwrapped run on the
         # other; unwrapped runs on the wrap side (`a + b <= a` for b == 0)
         # are the program's own false alarms, not hidden wraps.
-        return len(m1) == 1 and (1 - next(iter(m1))) in m0
+        return (1 - m) in m0
 
     def hurt(self, k, why, where):
         self.harm.setdefault(k, (why,) + where)
@@ -186,11 +212,11 @@ class Judge:
 
     def judge(self, events):
         cur, call, W, dirty, last, seen = None, None, {}, {}, {}, Counter()
-        every = {}
+        every = []
         for ev in events:
             if ev[0] == 'F':
                 cur, call, W, dirty, last = ev[1], ev[2], {}, {}, {}
-                seen, every = Counter(), {}
+                seen, every = Counter(), []
             elif ev[0] == 'W':
                 W[ev[1]] = ev[2]
             elif ev[0] == 'C':
@@ -200,9 +226,10 @@ class Judge:
                 ks = [k for k in ks if W.get(k)]
                 div = m != ideal
                 last[c] = (div, ks)
+                if ctx == 'b' and div and ks:
+                    every.append((c, seen[c]))
                 if ctx == 'b' and div:
                     for k in ks:
-                        every.setdefault(k, []).append((c, seen[c]))
                         if self.exact(c, k):
                             dirty.pop(k, None)
                         else:
@@ -234,7 +261,7 @@ class Judge:
                         q = (cur, call) + tuple(x for p in pairs for x in p)
                         self.questions[q].setdefault(k, kind)
                         self.whole.setdefault(q, (cur, call) + tuple(
-                            x for p in every[k] for x in p))
+                            x for p in every for x in p))
 
     def differs(self, question, trace):
         return trace != self.traces[question[:2]]
@@ -243,7 +270,8 @@ class Judge:
         """The effects of the call with the question's decisions (those
         since the last exact wrap test) taken as in ideal arithmetic, and
         with every divergent decision so taken (whole: the call's path in
-        ideal arithmetic as far as the op decides it). The decisions
+        ideal arithmetic as far as the wrapped operations decide it). The
+        decisions
         mattered if both differ from the call's own effects: the same as
         the ideal path's effects, or the same with the handling kept,
         is no harm."""

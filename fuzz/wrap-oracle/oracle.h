@@ -11,7 +11,8 @@ void sink(unsigned long v) { sunk += v; }
 void warn(void) { }
 
 static void ev_F(int f, int call) { printf("F %d %d\n", f, call); }
-static void ev_W(int k, int w) { printf("W %d %d\n", k, w); }
+/* Operation k gave v (its machine result), wrapped or not. */
+static void ev_W(int k, int w, u64 v) { printf("W %d %d %llx\n", k, w, v); }
 /* An unsigned add or sub (recheck.py): is its true result, operands read
  * with their own C types, out of the result type's range (the signed-offset
  * meaning), is the difference of its operands converted to the result type

@@ -7,6 +7,7 @@ each call is its operation, in the caller (Oracle.expr())."""
 import re
 
 from lang import TYPES, MARK, as_bin, const_text, helpers, type_of
+from shapes_helper import FIELD_HELPER
 
 EFFECT_TY = 'u64'  # sink(), the store and the return take unsigned long
 
@@ -71,6 +72,8 @@ def plain_expr(e):
         return '(%s %s%s %s)' % (plain_expr(e[3]), mark, e[1],
                                  plain_expr(e[4]))
     if k == 'call':
+        if e[1].startswith(FIELD_HELPER):  # reads o's fields itself
+            return '%s(o)' % e[1]
         return '%s(%s, %s)' % (e[1], plain_expr(e[4]), plain_expr(e[5]))
     if k == 'neg':
         mark = MARK + str(e[3]) + MARK if len(e) > 3 else ''
@@ -87,7 +90,7 @@ def plain_expr(e):
 
 def plain_cond(c):
     if c[0] == 'and':
-        return '%s && %s' % (c[1], plain_expr(c[2]))
+        return '%s && %s' % (plain_var(c[1]), plain_expr(c[2]))
     if c[0] == 'or':
         return '%s || %s' % (plain_cond(c[1]), plain_cond(c[2]))
     return plain_expr(c)
@@ -166,9 +169,10 @@ def plain_func(f):
     collect_fields(f.body, heap)
     if heap:
         tag = 'obj_' + f.name
-        lines.append('\tstruct %s { long pad0; %s struct %s *kid; long pad1; }'
-                     % (tag, ' '.join('%s %s;' % (ctype(t), n)
-                                      for n, t in sorted(heap.items())), tag))
+        if field_helpers(f):  # defined before the helpers that read it
+            lines.append('\tstruct %s' % tag)
+        else:
+            lines.append('\t' + object_struct(tag, heap))
         lines.append('\t\t*o = malloc(sizeof(struct %s)), *q = malloc('
                      'sizeof(struct %s));' % (tag, tag))
         lines.append('\tif (!o || !q)')
@@ -179,16 +183,59 @@ def plain_func(f):
     return lines
 
 
+def object_struct(tag, heap):
+    """The heap objects' type: pads around the fields, and the child."""
+    return 'struct %s { long pad0; %s struct %s *kid; long pad1; }' % (
+        tag, ' '.join('%s %s;' % (ctype(t), n)
+                      for n, t in sorted(heap.items())), tag)
+
+
+def field_helpers(f):
+    """{helper: (field, field)} of f's calls of helpers that read their
+    operands from o (shapes_helper.FIELD_HELPER): one caller each."""
+    out = {}
+
+    def walk(x):
+        if isinstance(x, tuple) and x and x[0] == 'call' and \
+                x[1].startswith(FIELD_HELPER):
+            out[x[1]] = (x[4][1], x[5][1])
+        for y in x if isinstance(x, (tuple, list)) else ():
+            if isinstance(y, (tuple, list)):
+                walk(y)
+    walk(f.body)
+    return out
+
+
 def plain_helpers(funcs):
     """{helper: its definition's lines} of a numbered program: `static T
     h(T a, T b)`, not inline, no attributes, its one line `return a op b;`
-    marked with the operations of all its calls."""
+    marked with the operations of all its calls. A field helper is `static
+    T hf_N(const struct obj_F *o)` returning `o->f_x op o->f_y`, after its
+    caller's object type (defined here, once)."""
     out = {}
+    readers = {}
+    for f in funcs:
+        for name, fields in field_helpers(f).items():
+            readers[name] = (f, fields)
+    typed = set()
     for name, (op, ty, ids) in helpers(funcs).items():
         mark = MARK + ','.join(map(str, ids)) + MARK if ids else ''
         c = ctype(ty)
-        out[name] = ['static %s %s(%s a, %s b)' % (c, name, c, c), '{',
-                     '\treturn a %s%s b;' % (mark, op), '}']
+        if name not in readers:
+            out[name] = ['static %s %s(%s a, %s b)' % (c, name, c, c), '{',
+                         '\treturn a %s%s b;' % (mark, op), '}']
+            continue
+        f, (x, y) = readers[name]
+        tag = 'obj_' + f.name
+        lines = []
+        if tag not in typed:
+            typed.add(tag)
+            heap = {}
+            collect_fields(f.body, heap)
+            lines.append(object_struct(tag, heap) + ';')
+        out[name] = lines + [
+            'static %s %s(const struct %s *o)' % (c, name, tag), '{',
+            '\treturn o->%s %s%s o->%s;' % (x, mark, op, y), '}']
     return out
 
 
@@ -272,8 +319,9 @@ class Oracle:
                 t, l, r, t, l, r))
             if len(e) > 5:
                 name = {'+': 'add', '-': 'sub', '*': 'mul'}[op]
-                self.emit(depth, '{ %s o; ev_W(%d, __builtin_%s_overflow'
-                          '(%s, %s, &o)); }' % (ctype(ty), e[5], name, l, r))
+                self.emit(depth, '{ %s o; int w = __builtin_%s_overflow'
+                          '(%s, %s, &o); ev_W(%d, w, (u64)o); }' % (
+                              ctype(ty), name, l, r, e[5]))
                 self.emit(depth, '%s_d |= %s;' % (t, self.opbit(e[5])))
                 if op in '+-' and not TYPES[ty][2]:
                     self.recheck_event(e[5], ty, op, l, r, t, depth)
@@ -286,7 +334,7 @@ class Oracle:
             else:
                 self.emit(depth, '%s_i = -%s_i;' % (t, x))
             if len(e) > 3:
-                self.emit(depth, 'ev_W(%d, %s != 0);' % (e[3], x))
+                self.emit(depth, 'ev_W(%d, %s != 0, (u64)%s);' % (e[3], x, t))
                 self.emit(depth, '%s_d |= %s;' % (t, self.opbit(e[3])))
         elif k == 'cmp':
             self.compare(e, depth, t, 'v')
@@ -420,9 +468,9 @@ class Oracle:
         self.emit(depth, '{ int kc = 0; (void)kc;')
         self.emit(depth, 'for (;;) {')
         d = depth + 1
-        self.emit(d, '%s old = %s; { %s o; ev_W(%d, __builtin_sub_overflow'
-                  '(%s, (%s)1, &o)); }' % (ctype(ty), n, ctype(ty), oid, n,
-                                           ctype(ty)))
+        self.emit(d, '%s old = %s; { %s o; int w = __builtin_sub_overflow'
+                  '(%s, (%s)1, &o); ev_W(%d, w, (u64)o); }' % (
+                      ctype(ty), n, ctype(ty), n, ctype(ty), oid))
         self.emit(d, '%s = (%s)(%s - 1); %s_i = %s_i - 1; %s_d |= %s;' % (
             n, ctype(ty), n, n, n, n, self.opbit(oid)))
         if limit is None:  # while (n--): the old value decides

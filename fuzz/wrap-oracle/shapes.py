@@ -20,6 +20,11 @@ class Gen(HelperFamily):
     def __init__(self, rng):
         self.r = rng
         self.helpers = []  # the program's helpers (shapes_helper.py)
+        # Draws that must not move the main stream (a program that takes
+        # none of them is the one the generator made before them): seeded
+        # from its state (the ints: hash(None) differs from run to run),
+        # without drawing from it.
+        self.side = random.Random(hash(rng.getstate()[1]))
 
     def pick(self, *xs):
         return self.r.choice(xs)

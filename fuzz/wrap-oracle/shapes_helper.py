@@ -31,6 +31,8 @@ removed check by all of them.
 """
 from lang import TYPES, C, V, bin_, cmax, cmp
 
+FIELD_HELPER = 'hf_'  # a helper that reads its operands from o's fields
+
 SWAP = {'<': '>', '<=': '>=', '>': '<', '>=': '<='}
 
 
@@ -65,6 +67,15 @@ class HelperFamily:
             h = second
             body += self.helper_site(h, '2', True)
         else:
+            # A quarter of the lone calls go to a helper of their own that
+            # reads both operands from fields of the caller's object o,
+            # stored just before the call (render.py: `hf_N(o)`, `return
+            # o->f_xN op o->f_yN;`); the caller's tests read the fields.
+            # Drawn from the side stream: the other programs stay as they
+            # were.
+            if self.side.random() < 0.25:
+                h = ('%s%d' % (FIELD_HELPER, self.side.randrange(10 ** 6)),
+                     h[1], h[2])
             body += self.helper_site(h, '', True)
         body.append(('ret', C(0, 'i32')))
         return params, body
@@ -159,6 +170,11 @@ class HelperFamily:
             B = C(add, ty)
         call = ('call', name, op, ty, A, B)
         guard, up = self.helper_sign(ty, A, B)
+        if name.startswith(FIELD_HELPER):  # the arguments stored in o
+            fx, fy = 'f_x' + name[3:], 'f_y' + name[3:]
+            out += [('decl', ty, fx, A), ('decl', ty, fy, B)]
+            A, B = V(fx), V(fy)
+            call = ('call', name, op, ty, A, B)
         up = up if op == '+' else not up
         e = 'e' + sfx
 

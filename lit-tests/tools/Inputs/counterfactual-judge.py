@@ -94,3 +94,42 @@ for name, second, changed in (('repeated', '>', False),
     j.judge(RUNS)
     print(name, 'same', sorted(j.same.items()), 'questions',
           sorted(j.questions))
+
+# An operation that wraps in every run (`e = (a & 65535) - C; if (e >= x)
+# warn();`, seed 99 of the helper family): no unwrapped run to learn from.
+# Comparison 6 decided one way in every wrapped run, ideal arithmetic the
+# other way in each: exact over two different results, not over one call
+# or one result (constant operands), not when the wrapped runs decided it
+# both ways.
+ALWAYS = [('F', 0, 0), ('W', 4, 1, 16), C(6, 1, 0), E(22),
+          ('F', 0, 1), ('W', 4, 1, 17), C(6, 1, 0), E(22)]
+ONE_VALUE = [('F', 0, 0), ('W', 4, 1, 16), C(6, 1, 0), E(22),
+             ('F', 0, 1), ('W', 4, 1, 16), C(6, 1, 0), E(22)]
+MIXED = [('F', 0, 0), ('W', 4, 1, 16), C(6, 1, 0), E(22),
+         ('F', 0, 1), ('W', 4, 1, 17), C(6, 0, 0), E(0)]
+for name, log in (('always-wrapped', ALWAYS), ('always-one-call', ALWAYS[:4]),
+                  ('always-one-value', ONE_VALUE), ('always-mixed', MIXED)):
+    j = Judge([F])
+    j.learn(log)
+    j.judge(log)
+    print(name, 'exact' if j.exact(6, 4) else 'not exact', 'questions',
+          sorted(j.questions))
+
+# Seed 620 (all families): `e = h_0(a, b)` tested the wrong way (`e <= a`,
+# comparison 6 on op 4), the wrapped run falls through to `e2 = h_1(a, b)`
+# and its right test (comparison 7 on op 5), reached by no unwrapped run.
+# The question about op 5 forces 7; the whole run forces every divergent
+# decision of the call, 6 included: the path ideal arithmetic takes.
+class G2:
+    ops = {0: 4, 1: 5}
+    sites = {0: 6, 1: 7}
+    params, body = [], []
+
+
+TWICE = [('F', 0, 0), ('W', 4, 1, 9), ('C', 6, 'b', 0, 1, 1), ('W', 5, 1, 9),
+         ('C', 7, 'b', 1, 0, 2), E(0)]
+j = Judge([G2])
+j.learn(TWICE)
+j.judge(TWICE)
+for q, ops in sorted(j.questions.items()):
+    print('twice question', q, 'whole', j.whole[q], 'ops', sorted(ops))
