@@ -351,20 +351,37 @@ std::optional<bool> fixedOutcome(const ICmpInst &Cmp, unsigned I,
   if (!C)
     return std::nullopt;
   auto [Pred, Other] = *C;
-  // With a constant, the side every wrapped value takes.
-  if (Other.isSingleElement())
-    return outcome(V.Machine, Pred, Other);
-  // With anything else: for every value of its type, and as the unbounded
-  // value would be answered (an unsigned comparison of numbers).
-  if (!V.Ideal || !(ICmpInst::isUnsigned(Pred) || ICmpInst::isEquality(Pred)))
-    return std::nullopt;
   std::optional<bool> Machine = outcome(V.Machine, Pred, Other);
-  std::optional<bool> Ideal =
-      outcome(*V.Ideal,
-              ICmpInst::isEquality(Pred) ? Pred
-                                         : ICmpInst::getSignedPredicate(Pred),
-              Other.zeroExtend(IdealBits));
-  if (Machine && Ideal && *Machine == *Ideal)
+  if (!Machine)
+    return std::nullopt;
+  // As the unbounded value would be answered (numbers compared): the wrap
+  // then decides nothing. With anything but a constant, for every value
+  // of its type, read unsigned.
+  if (V.Ideal && (Other.isSingleElement() || ICmpInst::isUnsigned(Pred) ||
+                  ICmpInst::isEquality(Pred))) {
+    bool Signed = ICmpInst::isSigned(Pred);
+    std::optional<bool> Ideal =
+        outcome(*V.Ideal,
+                ICmpInst::isEquality(Pred) || Signed
+                    ? Pred
+                    : ICmpInst::getSignedPredicate(Pred),
+                Signed ? Other.signExtend(IdealBits)
+                       : Other.zeroExtend(IdealBits));
+    if (Ideal && *Ideal == *Machine)
+      return Machine;
+  }
+  // With a constant, answered otherwise than the unbounded value would be:
+  // a test of the wrap only if the side wrapped runs take holds no value
+  // but wrapped ones (PAGE_ALIGN(len) == 0: {0}), so that an unwrapped run
+  // takes it only by coinciding with one. Not a bound whose side they
+  // share with every large unwrapped value: `if (len - 16 < 56) return
+  // -EINVAL;` lets len < 16 through to the body, as if it were long.
+  if (!Other.isSingleElement())
+    return std::nullopt;
+  ConstantRange Side = ConstantRange::makeExactICmpRegion(
+      *Machine ? Pred : ICmpInst::getInversePredicate(Pred),
+      *Other.getSingleElement());
+  if (V.Machine.contains(Side))
     return Machine;
   return std::nullopt;
 }
