@@ -58,12 +58,15 @@ static __int128 wrapv(__int128 v, int bits, int sgn)
 
 /* A conversion to a type no wider than the source reinterprets the bits,
  * in ideal arithmetic too (serial numbers, truncations are modular by
- * intent); a widening one keeps the ideal value where the type holds it. */
-static __int128 icast(__int128 v, int bits, int sgn, int srcbits)
+ * intent). A widening one of an unsigned value is the identity on numbers:
+ * a difference that wrapped stays negative (`(size_t)(len - 16) < 56` with
+ * len < 16 is true in ideal arithmetic); of a signed value it keeps the
+ * ideal value where the type holds it, and converts as C does otherwise. */
+static __int128 icast(__int128 v, int bits, int sgn, int srcbits, int srcsgn)
 {
 	if (bits <= srcbits)
 		return wrapv(v, bits, sgn);
-	if (wrapv(v, bits, sgn) == v)
+	if (!srcsgn || wrapv(v, bits, sgn) == v)
 		return v;
 	return wrapv(v, bits, sgn);
 }

@@ -341,10 +341,11 @@ class Oracle:
         elif k == 'cast':
             x = self.expr(e[2], depth)
             _, bits, sgn = TYPES[ty]
-            sbits = TYPES[type_of(e[2], self.env)][1]
-            self.emit(depth, '%s = (%s)%s; %s_i = icast(%s_i, %d, %d, %d); '
-                      '%s_d = %s_d; %s_c = %s_c;' % (
-                          t, ctype(ty), x, t, x, bits, sgn, sbits, t, x, t, x))
+            _, sbits, ssgn = TYPES[type_of(e[2], self.env)]
+            self.emit(depth, '%s = (%s)%s; %s_i = icast(%s_i, %d, %d, %d, '
+                      '%d); %s_d = %s_d; %s_c = %s_c;' % (
+                          t, ctype(ty), x, t, x, bits, sgn, sbits, ssgn, t, x,
+                          t, x))
         elif k == 'sel':
             c = self.expr(e[1], depth)
             self.emit(depth, 'if (%s) {' % c)
@@ -412,10 +413,10 @@ class Oracle:
 
     def effect(self, kind, e, depth):
         x = self.expr(e, depth)
-        sbits = TYPES[type_of(e, self.env)][1]
+        _, sbits, ssgn = TYPES[type_of(e, self.env)]
         self.emit(depth, '{ unsigned long m = (unsigned long)%s; __int128 i = '
-                  'icast(%s_i, 64, 0, %d); ev_E("%s", m, i != (__int128)m, '
-                  '%s_d, %s_c);' % (x, x, sbits, kind, x, x))
+                  'icast(%s_i, 64, 0, %d, %d); ev_E("%s", m, i != (__int128)m, '
+                  '%s_d, %s_c);' % (x, x, sbits, ssgn, kind, x, x))
         if kind == 'ret':
             self.emit(depth, '  return m; }')
         elif kind == 'sink':

@@ -277,7 +277,8 @@ class Gen(HelperFamily):
         """PAGE_ALIGN() then a zero test (do_mmap()), perhaps a bound test
         or an effect between, with the variations that make it wrong: a
         mask shorter than the addend, a bound test wrapped runs answer both
-        ways, a test of something other than zero."""
+        ways, a test of something other than zero. Or (side stream) a
+        length's bound after its header (header_bound())."""
         ty = self.pick('u32', 'u64')
         params = [(ty, 'len'), (ty, 'lim')]
         add, mask = self.pick((4095, 4095), (4095, 4095), (8191, 4095),
@@ -300,6 +301,28 @@ class Gen(HelperFamily):
                          cmp('==', V('al'), C(4096, ty)))
         body.append(('if', zero, self.wrap_action(), []))
         body += self.uses('al', ty, 'lim')
+        body.append(('ret', C(0, 'i32')))
+        if self.side.random() < 0.3:  # the main stream drew as before
+            return self.header_bound()
+        return params, body
+
+    def header_bound(self):
+        """A length with its header taken off, then a bound by a constant
+        that every wrapped (huge) difference answers one way: a lower bound
+        (netlink's `nlmsg_len(nlh) < sizeof(*req)`) lets the wrapped runs
+        through with the long messages, an upper bound sends them away
+        with the too long ones. Drawn from the side stream."""
+        r = self.side
+        hdr = r.choice([16, 64, 1])
+        params = [('u32', 'len'), ('u32', 'lim')]
+        body = [('decl', 'u32', 'd', bin_('-', 'u32', V('len'),
+                                          C(hdr, 'u32')))]
+        d = ('cast', 'u64', V('d'))
+        test = cmp(r.choice(['<', '<=', '>=', '>']), d,
+                   C(r.choice([56, 8, 4096]), 'u64'))
+        body.append(('if', test, [('ret', C(2, 'i32'))], []))
+        body.append(r.choice([('store', C(5, 'u64')), ('sink', V('len')),
+                              ('warn',), ('sink', V('d'))]))
         body.append(('ret', C(0, 'i32')))
         return params, body
 

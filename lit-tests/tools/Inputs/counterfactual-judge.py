@@ -22,10 +22,12 @@ def E(v):
 
 
 # `s = a + b; if (s > lim || s < 0) return 1; return s;` with b >= 0:
-# over all runs, `s > lim` is false whenever the sum wrapped (an exact wrap
-# test by the log), `s < 0` is not exact (call 4: a wrapped run where it is
+# over all runs, `s > lim` is false whenever the sum wrapped, and as many
+# unwrapped results are answered true as false (an exact wrap test by the
+# log), `s < 0` is not exact (call 4: a wrapped run where it is
 # false, taken as in ideal arithmetic).
 LEARN = [('F', 0, 4), ('W', 4, 1), C(7, 0, 0), E(3),
+         ('F', 0, 5), ('W', 4, 0), C(6, 1, 1), E(1),
          ('F', 0, 0), ('W', 4, 0), C(6, 1, 1), E(1),
          ('F', 0, 1), ('W', 4, 0), C(6, 0, 0), C(7, 1, 1), E(1),
          ('F', 0, 2), ('W', 4, 0), C(6, 0, 0), C(7, 0, 0), E(5)]
