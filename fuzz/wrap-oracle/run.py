@@ -64,11 +64,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import recheck  # noqa: E402
+from inputs import inputs  # noqa: E402
 from judge import Judge, parse, trace_of  # noqa: E402
 from lang import (Func, Numbering, TYPES, const_text, helpers,  # noqa: E402
                   number, ops_at)
 from render import Oracle, plain_func, plain_helpers, strip_marks  # noqa: E402
-from shapes import Gen, inputs  # noqa: E402
+from shapes import Gen  # noqa: E402
 
 SAN = '-fsanitize=signed-integer-overflow,unsigned-integer-overflow'
 REMARK = re.compile(r'^prog\.c:(\d+):(\d+): remark: (removed|kept|re-checked) '

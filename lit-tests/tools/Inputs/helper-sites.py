@@ -13,7 +13,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 import run  # noqa: E402
 from lang import Func, Numbering, number  # noqa: E402
-from shapes import inputs  # noqa: E402
+from inputs import inputs  # noqa: E402
 
 V = lambda n: ('var', n)
 SHARED = sys.argv[2] == 'shared'
