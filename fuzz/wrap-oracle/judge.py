@@ -40,6 +40,8 @@ evidence).
 """
 from collections import Counter, defaultdict
 
+from render import object_field
+
 
 def bits(mask):
     i = 0
@@ -129,7 +131,7 @@ def same_tests(f):
             return True
         if k == 'var':
             n = e[1]
-            return not n[:2] in ('f_', 'q_', 'k_') and n not in changed and \
+            return not object_field(n) and n not in changed and \
                 ((n in params and not decls[n]) or
                  (n not in params and decls[n] == 1))
         if k == 'cast':
@@ -168,17 +170,17 @@ class Judge:
         self.traces = defaultdict(list)         # (func, call) -> effects
 
     def learn(self, events):
-        cur, call, W, R = None, None, {}, {}
+        cur, call, W = None, None, {}
         for ev in events:
             if ev[0] == 'F':
-                cur, call, W, R = ev[1], ev[2], {}, {}
+                cur, call, W = ev[1], ev[2], {}
             elif ev[0] == 'W':
                 W[ev[1]] = ev[2]
-                # (a log without results: each call its own)
-                R[ev[1]] = ev[3] if len(ev) > 3 else (cur, call)
                 if ev[2]:
                     self.wrapped.add(ev[1])
-                    self.wrap_results[ev[1]].add(R[ev[1]])
+                    # (a log without results: each call its own)
+                    self.wrap_results[ev[1]].add(
+                        ev[3] if len(ev) > 3 else (cur, call))
                 else:
                     self.unwrapped.add(ev[1])
             elif ev[0] == 'C':
@@ -189,7 +191,6 @@ class Judge:
                         self.table[(c, k)].add((W[k], ev[3]))
                         if W[k]:
                             self.ideal[(c, k)].add(ev[4])
-
 
     def exact(self, c, k):
         c = self.same.get(c, c)
@@ -274,10 +275,9 @@ class Judge:
         since the last exact wrap test) taken as in ideal arithmetic, and
         with every divergent decision so taken (whole: the call's path in
         ideal arithmetic as far as the wrapped operations decide it). The
-        decisions
-        mattered if both differ from the call's own effects: the same as
-        the ideal path's effects, or the same with the handling kept,
-        is no harm."""
+        decisions mattered if both differ from the call's own effects: the
+        same as the ideal path's effects, or the same with the handling
+        kept, is no harm."""
         func, call, cs = question[0], question[1], question[2::2]
         if not self.differs(question, trace) or \
                 not self.differs(question, whole):
