@@ -105,3 +105,58 @@ int keep_not_sign(loff_t offset, loff_t len)
 	sink(end);
 	return 0;
 }
+
+// Must keep: a wrap down lands with the non-negative differences, the ones
+// the sign test lets through: a = LLONG_MIN, b = 4096 returns 0 where the
+// true difference is negative.
+int keep_wrap_down(loff_t a, loff_t b)
+{
+	if (b < 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on sub
+	loff_t d = a - b;
+	if (d < 0)
+		return 1;
+	return 0;
+}
+
+// Must keep: the same for a sum with a negative addend, tested the other
+// way round.
+int keep_wrap_down_add(loff_t a, loff_t b)
+{
+	if (b >= 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on add
+	loff_t s = a + b;
+	if (s >= 0)
+		return 0;
+	return 1;
+}
+
+// One sign known, the sum wraps up to the negative results: the test
+// handles the wrap when it keeps the sum from the use it guards...
+int one_known_guards(loff_t a, loff_t b)
+{
+	if (b < 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed signed-integer-overflow check on add: guarded-use
+	loff_t s = a + b;
+	if (s < 0) {
+		sink(7);
+		return -27;
+	}
+	return do_range(a, s);
+}
+
+// Must keep: ...not when its outcome is all the sum is for (a warning on
+// a negative sum also warns on a wrapped one, a decision on the wrap).
+int keep_one_known_no_use(loff_t a, loff_t b)
+{
+	if (b < 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on add: {{.*}}its other side reaches no use of the sum
+	loff_t s = a + b;
+	if (-1 >= s)
+		sink(7);
+	return 0;
+}

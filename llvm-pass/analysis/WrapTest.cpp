@@ -212,8 +212,19 @@ std::optional<CompareVerdict> classifySignTest(const ICmpInst &Cmp,
     V.Why = "the operands' signs say the operation cannot wrap";
     return V;
   }
-  V.Exact = true;
   V.OneSided = !(UpByL && UpByR);
+  if (V.OneSided && !Up) {
+    // A wrap down lands with the non-negative results, the ones a sign
+    // test lets through: `s = a - b; if (s < 0) return -EINVAL;` with only
+    // b >= 0 known sends a = LONG_MIN on as a valid difference. Only a
+    // wrap up, landing among the negative results the test turns away
+    // (`off + len < 0`, len >= 0), is handled by it.
+    V.Why = "the sign test lets the wrap through: it wraps down, to the "
+            "non-negative results, and the sign of only one operand is "
+            "known";
+    return V;
+  }
+  V.Exact = true;
   if (V.OneSided)
     V.Why = "the sign test is also passed by unwrapped runs: the sign of "
             "only one operand is known";

@@ -23,7 +23,9 @@
 // sign test of the result (`off + len < 0`, `(s64)end >= 0`) is a test
 // every wrapped run answers the same way; with both known (both addends
 // non-negative) only wrapped runs answer it so (sync_file_range(), the
-// loff_t checks of fallocate()).
+// loff_t checks of fallocate()). With one sign known, only a wrap up is
+// handled by the test: it joins the negative results the test turns away;
+// a wrap down joins the non-negative ones it lets through.
 //
 // An unsigned sum read as signed and compared with an addend b known
 // non-negative as signed (fadvise's `(s64)((u64)off + (u64)len) < len`):

@@ -145,8 +145,14 @@ private:
     return std::nullopt;
   }
   /// Does Cond (peeled) test the wrap? Returns the side wrapped runs take.
+  /// A test unwrapped runs pass too (OneSided) tests it only as the branch
+  /// Br that keeps the value from a use.
   std::optional<bool> wrapSide(const Value *Cond, std::string *Why,
-                               bool *ByRange = nullptr);
+                               bool *ByRange = nullptr,
+                               const BranchInst *Br = nullptr);
+  /// Is a use of the value (not a comparison) reached only through the
+  /// edge from Br to To?
+  bool guardsUse(const BranchInst &Br, const BasicBlock *To) const;
   const WrappedValue *rangeOf(const Value *V) const {
     auto It = Ranged.find(V);
     return It == Ranged.end() ? nullptr : &It->second;
@@ -201,7 +207,7 @@ bool Walker::collectDerived() {
 }
 
 std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
-                                     bool *ByRange) {
+                                     bool *ByRange, const BranchInst *Br) {
   bool Negated;
   const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated));
   if (!Cmp)
@@ -234,6 +240,19 @@ std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
         continue;
       CV = classifyCompare(*Cmp, I, It->second, Op);
     }
+    if (CV.IsTest && CV.Exact && CV.OneSided && Br) {
+      // Unwrapped runs take the wrap side too: the test handles the wrap
+      // by keeping it from the use it guards (`if (end < 0) goto out;
+      // use(end)`); a test whose outcome is all the value is for
+      // (`if (end < 0) warn();`) decides on it, right or wrong.
+      bool WrapWhenTrue = CV.WrapWhenTrue != Negated;
+      if (guardsUse(*Br, Br->getSuccessor(WrapWhenTrue ? 1 : 0)))
+        return WrapWhenTrue;
+      if (Why && Why->empty())
+        *Why = CV.Why + ", and its other side reaches no use of the " +
+               noun();
+      return std::nullopt;
+    }
     if (CV.IsTest && CV.Exact)
       return CV.WrapWhenTrue != Negated;
     if (Why && Why->empty())
@@ -244,6 +263,32 @@ std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
     *Why = "the " + noun() + ", masked or shifted, meets a comparison "
            "whose outcome the wrap can change";
   return std::nullopt;
+}
+
+bool Walker::guardsUse(const BranchInst &Br, const BasicBlock *To) const {
+  BasicBlockEdge Edge(Br.getParent(), To);
+  unsigned Left = Budget;
+  for (const auto &D : Derived)
+    for (const User *U : D.first->users()) {
+      if (--Left == 0)
+        return false;
+      const auto *I = dyn_cast<Instruction>(U);
+      if (!I || isa<ICmpInst>(I) || Derived.count(I) || isInstrumentation(*I))
+        continue;
+      const BasicBlock *At = I->getParent();
+      if (const auto *Phi = dyn_cast<PHINode>(I)) {
+        for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K)
+          if (Phi->getIncomingValue(K) == D.first &&
+              ((Phi->getIncomingBlock(K) == Br.getParent() &&
+                Phi->getParent() == To) ||
+               DT.dominates(Edge, Phi->getIncomingBlock(K))))
+            return true;
+        continue;
+      }
+      if (DT.dominates(Edge, At))
+        return true;
+    }
+  return false;
 }
 
 void Walker::collectHandling() {
@@ -270,7 +315,8 @@ void Walker::collectHandling() {
   for (const BranchInst *Br : Branches) {
     if (!Br->isConditional() || Br->getMetadata(LLVMContext::MD_nosanitize))
       continue;
-    if (std::optional<bool> Side = wrapSide(Br->getCondition(), nullptr)) {
+    if (std::optional<bool> Side =
+            wrapSide(Br->getCondition(), nullptr, nullptr, Br)) {
       const BasicBlock *BB = Br->getParent();
       Handling.insert(Br->getSuccessor(*Side ? 0 : 1));
       BasicBlockEdge NoWrap(BB, Br->getSuccessor(*Side ? 1 : 0));
@@ -348,7 +394,7 @@ void Walker::branch(const BranchInst &Br, const Item &It) {
   const Value *Cond = Br.getCondition();
   std::string Why;
   bool ByRange = false;
-  if (std::optional<bool> Side = wrapSide(Cond, &Why, &ByRange)) {
+  if (std::optional<bool> Side = wrapSide(Cond, &Why, &ByRange, &Br)) {
     SawWrapTest = true;
     SawRangedTest |= ByRange;
     return edge(BB, Br.getSuccessor(*Side ? 0 : 1), Phase::Handled,

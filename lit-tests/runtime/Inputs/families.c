@@ -326,6 +326,31 @@ noinline int keep_bound_lower(void)
 	sink(0);
 	return 0;
 }
+/* A signed difference with only the subtrahend's sign known wraps down,
+ * to a non-negative value: the sign test lets it through as a valid
+ * difference (the true one is negative). */
+noinline int keep_sign_wrap_down(void)
+{
+	long long a = -ll_max - 1, b = (long long)two * 2048;
+	if (b < 0)
+		return 2;
+	long long d = a - b;
+	if (d < 0)
+		return 1;
+	return 0;
+}
+/* One sign known, the sum wraps up to a negative value: a test whose
+ * outcome is all the sum is for decides on the wrap (nothing it guards). */
+noinline int keep_sign_no_use(void)
+{
+	long long a = ll_max, b = (long long)two;
+	if (b < 0)
+		return 2;
+	long long s = a + b;
+	if (-1 >= s)
+		sink(7);
+	return 0;
+}
 /* arm64 csum_fold(): 0xffffffff + its half turn wraps, and only the high
  * half, the one's complement sum of the halves, is read. */
 noinline int rotate_fold(void)
