@@ -135,3 +135,33 @@ j.learn(TWICE)
 j.judge(TWICE)
 for q, ops in sorted(j.questions.items()):
     print('twice question', q, 'whole', j.whole[q], 'ops', sorted(ops))
+
+# A test the wrapped runs share with most unwrapped results (`s < 0` on
+# `s = a + b` with only b >= 0 known; comparison 6 on op 4, the wrap side
+# true): a wrap test only if it guards the value, unwrapped runs using it
+# (an effect depending on op 4) only after taking the other side; not when
+# its outcome is all the value is for (seeds 564, 980), nor when the wrap
+# side uses it too. With the wrap side the rarer one, it is exact anyway.
+def USE(v):
+    return ('E', 'ret', 0, 1, 0, v)
+
+
+def shared(use_other, use_wrap, wrap_side_results):
+    log = []
+    for n, r in enumerate(wrap_side_results):
+        log += [('F', 0, n), ('W', 4, 0, r), C(6, 1, 1),
+                USE(r) if use_wrap else E(1)]
+    for n, r in enumerate((100, 101)):
+        log += [('F', 0, 10 + n), ('W', 4, 0, r), C(6, 0, 0),
+                USE(r) if use_other else E(0)]
+    log += [('F', 0, 20), ('W', 4, 1, 7), C(6, 1, 0), E(1)]
+    j = Judge([F])
+    j.learn(log)
+    return 'exact' if j.exact(6, 4) else 'not exact'
+
+
+for name, args in (('shared-guards', (True, False, (1, 2, 3))),
+                   ('shared-no-use', (False, False, (1, 2, 3))),
+                   ('shared-used-both', (True, True, (1, 2, 3))),
+                   ('rare-no-use', (False, False, (1,)))):
+    print(name, shared(*args))
