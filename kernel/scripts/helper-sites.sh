@@ -69,39 +69,7 @@ SITES='arch/x86/kvm/x86.c|gpa_to_gfn(gpa) + npages <= gpa_to_gfn(gpa)
 fs/ext4/resize.c|ext4_blocks_count(es) + input->blocks_count <
 fs/ext4/resize.c|le32_to_cpu(es->s_inodes_count) + EXT4_INODES_PER_GROUP(sb) <'
 
-rm -f "$OUT/.bad"
-{
-	echo "| # | site | test | line | plugin's decision | other checks in the file: kept / removed |"
-	echo "|---|---|---|---|---|---|"
-	n=0
-	while IFS='|' read -r file test; do
-		n=$((n + 1))
-		rem=$OUT/$(basename "$file" .c).remarks
-		if [ ! -f "$rem" ]; then
-			echo "| $n | $file | \`$test\` | - | not compiled | - |"
-			touch "$OUT/.bad"
-			continue
-		fi
-		line=$(grep -nF -- "$test" "$TREE/$file" | head -1 | cut -d: -f1)
-		if [ -z "$line" ]; then
-			echo "| $n | $file | \`$test\` | ? | test not found in the tree | - |"
-			touch "$OUT/.bad"
-			continue
-		fi
-		# The test's own check is the one at the column of its first '+'
-		# (clang puts an addition's check there).
-		col=$(awk -v l="$line" -v t="$test" 'NR == l { print index($0, t) }' "$TREE/$file")
-		pc=$(awk -v t="$test" -v c="$col" 'BEGIN { print c + index(t, "+") - 1 }')
-		r=$(grep -E "^$file:$line:$pc: remark: (removed|kept)" "$rem" | head -1 |
-			sed -E 's/^[^ ]+ remark: removed ([a-z-]+) check on ([a-z]+): ([a-z-]+) .*/removed (\3)/;
-				s/^[^ ]+ remark: kept ([a-z-]+) check on ([a-z]+): (.*) \[-Rpass-missed=wrap-idiom\]$/KEPT (\3)/')
-		[ -n "$r" ] || r="no remark at column $pc (no check?)"
-		case $r in removed*) ;; *) touch "$OUT/.bad" ;; esac
-		others=$(grep -E "^$file:[0-9]+:[0-9]+: remark: (removed|kept)" "$rem" | grep -v "^$file:$line:$pc:" |
-			awk '/ remark: kept / { k++ } / remark: removed / { r++ } END { printf "%d / %d", k, r }')
-		echo "| $n | $file:$line:$pc | \`$test\` | $line | $r | $others |"
-	done <<<"$SITES"
-} >"$OUT/table.md"
+sites_table "$TREE" <<<"$SITES" >"$OUT/table.md"
 cat "$OUT/table.md"
 [ -e "$OUT/.bad" ] && exit 1
 exit 0

@@ -85,3 +85,42 @@ kmake() {
 	"${lock[@]}" make -C "$t" LLVM="$LLVM" WRAP_IDIOM_PLUGIN="$PLUGIN" \
 		WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@" 9>&-
 }
+
+# sites_table TREE < SITES: the Markdown table of the plugin's decision at
+# each site, from the remarks in $OUT/<file's basename>.remarks. A SITES
+# line is `file|test[|token]`: the test as written (its first line) and
+# the token whose column the check has (the first '+' of the test when
+# none: clang puts an addition's check there; a macro's check is at the
+# macro's name). A site whose check was kept or not found touches
+# $OUT/.bad.
+sites_table() {
+	local tree=$1 n=0 file test token rem line col pc r others
+	rm -f "$OUT/.bad"
+	echo "| # | site | test | line | plugin's decision | other checks in the file: kept / removed |"
+	echo "|---|---|---|---|---|---|"
+	while IFS='|' read -r file test token; do
+		n=$((n + 1))
+		rem=$OUT/$(basename "$file" .c).remarks
+		if [ ! -f "$rem" ]; then
+			echo "| $n | $file | \`$test\` | - | not compiled | - |"
+			touch "$OUT/.bad"
+			continue
+		fi
+		line=$(grep -nF -- "$test" "$tree/$file" | head -1 | cut -d: -f1)
+		if [ -z "$line" ]; then
+			echo "| $n | $file | \`$test\` | ? | test not found in the tree | - |"
+			touch "$OUT/.bad"
+			continue
+		fi
+		col=$(awk -v l="$line" -v t="$test" 'NR == l { print index($0, t) }' "$tree/$file")
+		pc=$(awk -v t="$test" -v c="$col" -v k="${token:-+}" 'BEGIN { print c + index(t, k) - 1 }')
+		r=$(grep -E "^$file:$line:$pc: remark: (removed|kept)" "$rem" | head -1 |
+			sed -E 's/^[^ ]+ remark: removed ([a-z-]+) check on ([a-z]+): ([a-z-]+) .*/removed (\3)/;
+				s/^[^ ]+ remark: kept ([a-z-]+) check on ([a-z]+): (.*) \[-Rpass-missed=wrap-idiom\]$/KEPT (\3)/')
+		[ -n "$r" ] || r="no remark at column $pc (no check?)"
+		case $r in removed*) ;; *) touch "$OUT/.bad" ;; esac
+		others=$(grep -E "^$file:[0-9]+:[0-9]+: remark: (removed|kept)" "$rem" | grep -v "^$file:$line:$pc:" |
+			awk '/ remark: kept / { k++ } / remark: removed / { r++ } END { printf "%d / %d", k, r }')
+		echo "| $n | $file:$line:$pc | \`$test\` | $line | $r | $others |"
+	done
+}
