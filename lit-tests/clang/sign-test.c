@@ -160,3 +160,25 @@ int keep_one_known_no_use(loff_t a, loff_t b)
 		sink(7);
 	return 0;
 }
+
+// The same as a select: it handles the wrap when it picks the sum on the
+// other side...
+loff_t one_known_picks(loff_t a, loff_t b)
+{
+	if (b < 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed signed-integer-overflow check on add: guarded-use
+	loff_t s = a + b;
+	return s < 0 ? -27 : s;
+}
+
+// Must keep: ...not when it picks two constants (its outcome is all the
+// sum is for).
+int keep_one_known_select_no_use(loff_t a, loff_t b)
+{
+	if (b < 0)
+		return -22;
+	// CHECK: sign-test.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on add
+	loff_t s = a + b;
+	return s < 0 ? -27 : 0;
+}

@@ -146,13 +146,15 @@ private:
   }
   /// Does Cond (peeled) test the wrap? Returns the side wrapped runs take.
   /// A test unwrapped runs pass too (OneSided) tests it only as the branch
-  /// Br that keeps the value from a use.
+  /// or select Guard that keeps the value from a use.
   std::optional<bool> wrapSide(const Value *Cond, std::string *Why,
                                bool *ByRange = nullptr,
-                               const BranchInst *Br = nullptr);
-  /// Is a use of the value (not a comparison) reached only through the
-  /// edge from Br to To?
-  bool guardsUse(const BranchInst &Br, const BasicBlock *To) const;
+                               const Instruction *Guard = nullptr);
+  /// Does Guard keep the value from a use on wrapped runs: a branch whose
+  /// edge to To alone reaches a use of it (not a comparison), a select
+  /// that picks it on the other side (Other)? Unknown over budget.
+  std::optional<bool> guardsUse(const Instruction &Guard,
+                                bool WrapWhenTrue) const;
   const WrappedValue *rangeOf(const Value *V) const {
     auto It = Ranged.find(V);
     return It == Ranged.end() ? nullptr : &It->second;
@@ -207,7 +209,8 @@ bool Walker::collectDerived() {
 }
 
 std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
-                                     bool *ByRange, const BranchInst *Br) {
+                                     bool *ByRange,
+                                     const Instruction *Guard) {
   bool Negated;
   const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated));
   if (!Cmp)
@@ -240,17 +243,22 @@ std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
         continue;
       CV = classifyCompare(*Cmp, I, It->second, Op);
     }
-    if (CV.IsTest && CV.Exact && CV.OneSided && Br) {
+    if (CV.IsTest && CV.Exact && CV.OneSided && Guard) {
       // Unwrapped runs take the wrap side too: the test handles the wrap
       // by keeping it from the use it guards (`if (end < 0) goto out;
-      // use(end)`); a test whose outcome is all the value is for
-      // (`if (end < 0) warn();`) decides on it, right or wrong.
+      // use(end)`, `end < 0 ? -EINVAL : end`); a test whose outcome is
+      // all the value is for (`if (end < 0) warn();`, `end < 0 ? -EINVAL
+      // : 0`) decides on it, right or wrong.
       bool WrapWhenTrue = CV.WrapWhenTrue != Negated;
-      if (guardsUse(*Br, Br->getSuccessor(WrapWhenTrue ? 1 : 0)))
+      std::optional<bool> Guards = guardsUse(*Guard, WrapWhenTrue);
+      if (Guards.value_or(false))
         return WrapWhenTrue;
       if (Why && Why->empty())
-        *Why = CV.Why + ", and its other side reaches no use of the " +
-               noun();
+        *Why = CV.Why + (Guards ? ", and its other side reaches no use of "
+                                  "the " + noun()
+                                : ", and the uses of the " + noun() +
+                                      " are too many to follow "
+                                      "(-wrap-idiom-budget)");
       return std::nullopt;
     }
     if (CV.IsTest && CV.Exact)
@@ -265,13 +273,19 @@ std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
   return std::nullopt;
 }
 
-bool Walker::guardsUse(const BranchInst &Br, const BasicBlock *To) const {
+std::optional<bool> Walker::guardsUse(const Instruction &Guard,
+                                      bool WrapWhenTrue) const {
+  if (const auto *Sel = dyn_cast<SelectInst>(&Guard))
+    return isTheValue(WrapWhenTrue ? Sel->getFalseValue()
+                                   : Sel->getTrueValue());
+  const auto &Br = cast<BranchInst>(Guard);
+  const BasicBlock *To = Br.getSuccessor(WrapWhenTrue ? 1 : 0);
   BasicBlockEdge Edge(Br.getParent(), To);
-  unsigned Left = Budget;
+  unsigned UsesLeft = Budget;
   for (const auto &D : Derived)
     for (const User *U : D.first->users()) {
-      if (--Left == 0)
-        return false;
+      if (UsesLeft-- == 0)
+        return std::nullopt;
       const auto *I = dyn_cast<Instruction>(U);
       if (!I || isa<ICmpInst>(I) || Derived.count(I) || isInstrumentation(*I))
         continue;
@@ -332,7 +346,8 @@ void Walker::collectHandling() {
 /// it is that other operand. Picking them there fails the proof.
 bool Walker::selectsOtherOnWrap(const SelectInst &Sel) {
   bool ByRange = false;
-  std::optional<bool> Side = wrapSide(Sel.getCondition(), nullptr, &ByRange);
+  std::optional<bool> Side =
+      wrapSide(Sel.getCondition(), nullptr, &ByRange, &Sel);
   if (!Side)
     return false;
   const Value *Picked = *Side ? Sel.getTrueValue() : Sel.getFalseValue();

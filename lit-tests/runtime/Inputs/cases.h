@@ -87,7 +87,7 @@ void sink(size_t);
 	X(keep_addr_end_double, KEEP) X(keep_addr_end_le, KEEP)               \
 	X(keep_addr_end_signed, KEEP) X(keep_align_bound, KEEP)              \
 	X(keep_bound_lower, KEEP) X(keep_sign_wrap_down, KEEP)                \
-	X(keep_sign_no_use, KEEP)                                             \
+	X(keep_sign_no_use, KEEP) X(keep_sign_select_no_use, KEEP)            \
 	X(rotate_fold, IDIOM) X(keep_rotate_fold_whole, KEEP)                 \
 	X(end_around_carry_branch, IDIOM) X(keep_carry_branch_wrong_side, KEEP) \
 	X(sign_guard, IDIOM) X(keep_sign_guard_over_half, KEEP)              \

@@ -351,6 +351,16 @@ noinline int keep_sign_no_use(void)
 		sink(7);
 	return 0;
 }
+/* The same with a select of two constants: nothing it guards. */
+noinline int keep_sign_select_no_use(void)
+{
+	long long a = ll_max, b = (long long)two;
+	if (b < 0)
+		return 2;
+	long long s = a + b;
+	sink(s < 0 ? 27 : 0);
+	return 0;
+}
 /* arm64 csum_fold(): 0xffffffff + its half turn wraps, and only the high
  * half, the one's complement sum of the halves, is read. */
 noinline int rotate_fold(void)
