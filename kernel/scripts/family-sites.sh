@@ -37,29 +37,7 @@ sites_options -- "$@"
 sites_need qr plugin
 mkdir -p "$OUT"
 
-OBJS="fs/sync.o mm/fadvise.o mm/mmap.o mm/filemap.o"
-if [ $compile = 1 ]; then
-	echo "family-sites: tree $TREE" >&2
-	"$QR" prepare --tree "$TREE" --plugin "$PLUGIN" >"$OUT/prepare.log" 2>&1 ||
-		die "prepare failed, see $OUT/prepare.log"
-	sites_lock
-	(
-		"$QR" config --tree "$TREE" --plugin "$PLUGIN" --lock "$OUT/config.lock" &&
-			"$TREE/scripts/config" --file "$TREE/.config" -e ADVISE_SYSCALLS &&
-			kmake "$TREE" olddefconfig
-	) >"$OUT/config.log" 2>&1 || die "config failed, see $OUT/config.log"
-	for sym in MMU ADVISE_SYSCALLS UBSAN_SIGNED_WRAP UBSAN_UNSIGNED_WRAP UBSAN_WRAP_IDIOM; do
-		grep -q "^CONFIG_$sym=y" "$TREE/.config" ||
-			die "$TREE/.config lacks CONFIG_$sym=y (see $OUT/config.log)"
-	done
-	kmake "$TREE" prepare >"$OUT/kprepare.log" 2>&1 || die "make prepare failed, see $OUT/kprepare.log"
-	for o in $OBJS; do
-		rm -f "$TREE/$o"
-		kmake "$TREE" UBSAN_SANITIZE=y KCFLAGS="$REMARKS" "$o" >"$OUT/$(basename "$o" .o).remarks" 2>&1 ||
-			die "compiling $o failed, see $OUT/$(basename "$o" .o).remarks"
-	done
-	sites_unlock
-fi
+[ $compile = 1 ] && sites_compile "ADVISE_SYSCALLS UBSAN_SIGNED_WRAP" fs/sync.o mm/fadvise.o mm/mmap.o mm/filemap.o
 
 # --- the table ---------------------------------------------------------------
 # file|the test as written (its first line)|the token at the check's column

@@ -35,32 +35,7 @@ sites_options -- "$@"
 sites_need qr plugin
 mkdir -p "$OUT"
 
-OBJS="arch/x86/kvm/x86.o fs/ext4/resize.o"
-if [ $compile = 1 ]; then
-	echo "helper-sites: tree $TREE" >&2
-	"$QR" prepare --tree "$TREE" --plugin "$PLUGIN" >"$OUT/prepare.log" 2>&1 ||
-		die "prepare failed, see $OUT/prepare.log"
-	# Every kernel make below runs holding $KBUILD_LOCK, taken once for
-	# all of them (qemu-run config gets a private lock of its own meanwhile).
-	sites_lock
-	(
-		"$QR" config --tree "$TREE" --plugin "$PLUGIN" --lock "$OUT/config.lock" &&
-			"$TREE/scripts/config" --file "$TREE/.config" -e BLOCK -e EXT4_FS \
-				-e VIRTUALIZATION -e KVM -e KVM_INTEL &&
-			kmake "$TREE" olddefconfig
-	) >"$OUT/config.log" 2>&1 || die "config failed, see $OUT/config.log"
-	for sym in BLOCK EXT4_FS KVM KVM_INTEL UBSAN_UNSIGNED_WRAP UBSAN_WRAP_IDIOM; do
-		grep -q "^CONFIG_$sym=y" "$TREE/.config" ||
-			die "$TREE/.config lacks CONFIG_$sym=y (see $OUT/config.log)"
-	done
-	kmake "$TREE" prepare >"$OUT/kprepare.log" 2>&1 || die "make prepare failed, see $OUT/kprepare.log"
-	for o in $OBJS; do
-		rm -f "$TREE/$o"
-		kmake "$TREE" UBSAN_SANITIZE=y KCFLAGS="$REMARKS" "$o" >"$OUT/$(basename "$o" .o).remarks" 2>&1 ||
-			die "compiling $o failed, see $OUT/$(basename "$o" .o).remarks"
-	done
-	sites_unlock
-fi
+[ $compile = 1 ] && sites_compile "BLOCK EXT4_FS VIRTUALIZATION KVM KVM_INTEL" arch/x86/kvm/x86.o fs/ext4/resize.o
 
 # --- the table ---------------------------------------------------------------
 # file|the test as written (its first line): kvm_emulate_hypercall()'s

@@ -124,3 +124,37 @@ sites_table() {
 		echo "| $n | $file:$line:$pc | \`$test\` | $line | $r | $others |"
 	done
 }
+
+# sites_compile "SYMBOL..." OBJ...: prepare $TREE with the series
+# (qemu-run prepare), the harness's config with each SYMBOL enabled on top,
+# `make prepare`, then compile each OBJ with the plugin, the wrap
+# sanitizers and the plugin's remarks into $OUT/<OBJ's basename>.remarks,
+# no ignorelist: no kernel build. Dies (exit 2) on a failed step or a
+# SYMBOL the config did not take.
+sites_compile() {
+	local syms=$1 sym o enable=()
+	shift
+	for sym in $syms; do enable+=(-e "$sym"); done
+	echo "$SITES_NAME: tree $TREE" >&2
+	"$QR" prepare --tree "$TREE" --plugin "$PLUGIN" >"$OUT/prepare.log" 2>&1 ||
+		die "prepare failed, see $OUT/prepare.log"
+	# Every kernel make below runs holding $KBUILD_LOCK, taken once for
+	# all of them (qemu-run config gets a private lock of its own meanwhile).
+	sites_lock
+	(
+		"$QR" config --tree "$TREE" --plugin "$PLUGIN" --lock "$OUT/config.lock" &&
+			"$TREE/scripts/config" --file "$TREE/.config" "${enable[@]}" &&
+			kmake "$TREE" olddefconfig
+	) >"$OUT/config.log" 2>&1 || die "config failed, see $OUT/config.log"
+	for sym in $syms UBSAN_UNSIGNED_WRAP UBSAN_WRAP_IDIOM; do
+		grep -q "^CONFIG_$sym=y" "$TREE/.config" ||
+			die "$TREE/.config lacks CONFIG_$sym=y (see $OUT/config.log)"
+	done
+	kmake "$TREE" prepare >"$OUT/kprepare.log" 2>&1 || die "make prepare failed, see $OUT/kprepare.log"
+	for o in "$@"; do
+		rm -f "$TREE/$o"
+		kmake "$TREE" UBSAN_SANITIZE=y KCFLAGS="$REMARKS" "$o" >"$OUT/$(basename "$o" .o).remarks" 2>&1 ||
+			die "compiling $o failed, see $OUT/$(basename "$o" .o).remarks"
+	done
+	sites_unlock
+}
