@@ -33,16 +33,16 @@ every wrapped run passes with most unwrapped values, `len - 16 < 56`, is
 no wrap test), unless the comparison guards the value: unwrapped runs
 used it (an effect depending on it) only after taking the other side
 (`if (off + len < 0) goto out; use(off + len)` with len >= 0, where the
-wrap joins the negative results the test turns away). Comparisons of one function
-that are the same expression (predicate and operands) over values nothing
-assigns again are learned together (same_tests()): `if (e > lim || e > lim)`
-repeats a test whose second copy only wrapped runs reach, so alone it
-could never be learned exact. An operation that wrapped in every run
-(`(a & 65535) - C` for a large constant C) leaves no unwrapped run to learn
-from: there a comparison is exact when every wrapped run decided it one
-way and ideal arithmetic the other way, and the operation gave at least
-two different wrapped results (one value, from constant operands, is no
-evidence).
+wrap joins the negative results the test turns away). Comparisons of one
+function that are the same expression (predicate and operands) over
+values nothing assigns again are learned together (same_tests()): `if (e
+> lim || e > lim)` repeats a test whose second copy only wrapped runs
+reach, so alone it could never be learned exact. An operation that
+wrapped in every run (`(a & 65535) - C` for a large constant C) leaves no
+unwrapped run to learn from: there a comparison is exact when every
+wrapped run decided it one way and ideal arithmetic the other way, and
+the operation gave at least two different wrapped results (one value,
+from constant operands, is no evidence).
 """
 from collections import Counter, defaultdict
 
@@ -208,8 +208,9 @@ class Judge:
                                 P.setdefault(k, {})[c] = ev[3]
             elif ev[0] == 'E':
                 for b in bits(ev[3]):
-                    for c, o in P.get(self.ops[cur][b], {}).items():
-                        self.uses[(c, self.ops[cur][b])].add(o)
+                    k = self.ops[cur][b]
+                    for c, o in P.get(k, {}).items():
+                        self.uses[(c, k)].add(o)
 
     def exact(self, c, k):
         c = self.same.get(c, c)

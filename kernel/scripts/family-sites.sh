@@ -52,7 +52,7 @@ mm/fadvise.c|endbyte = (u64)offset + (u64)len
 mm/mmap.c|len = PAGE_ALIGN(len);|PAGE_ALIGN
 mm/filemap.c|ra->start = max_t(long, 0, vmf->pgoff - ra->ra_pages / 2);|- ra'
 
-sites_table "$TREE" <<<"$SITES" >"$OUT/table.md"
+sites_table <<<"$SITES" >"$OUT/table.md"
 cat "$OUT/table.md"
 [ -e "$OUT/.bad" ] && exit 1
 exit 0

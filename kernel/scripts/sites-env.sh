@@ -86,15 +86,15 @@ kmake() {
 		WRAP_IDIOM_IGNORELISTS= -j"$JOBS" "$@" 9>&-
 }
 
-# sites_table TREE < SITES: the Markdown table of the plugin's decision at
-# each site, from the remarks in $OUT/<file's basename>.remarks. A SITES
+# sites_table < SITES: the Markdown table of the plugin's decision at each
+# site of $TREE, from the remarks in $OUT/<file's basename>.remarks. A SITES
 # line is `file|test[|token]`: the test as written (its first line) and
 # the token whose column the check has (the first '+' of the test when
 # none: clang puts an addition's check there; a macro's check is at the
 # macro's name). A site whose check was kept or not found touches
 # $OUT/.bad.
 sites_table() {
-	local tree=$1 n=0 file test token rem line col pc r others
+	local n=0 file test token rem line col pc r others
 	rm -f "$OUT/.bad"
 	echo "| # | site | test | line | plugin's decision | other checks in the file: kept / removed |"
 	echo "|---|---|---|---|---|---|"
@@ -106,13 +106,13 @@ sites_table() {
 			touch "$OUT/.bad"
 			continue
 		fi
-		line=$(grep -nF -- "$test" "$tree/$file" | head -1 | cut -d: -f1)
+		line=$(grep -nF -- "$test" "$TREE/$file" | head -1 | cut -d: -f1)
 		if [ -z "$line" ]; then
 			echo "| $n | $file | \`$test\` | ? | test not found in the tree | - |"
 			touch "$OUT/.bad"
 			continue
 		fi
-		col=$(awk -v l="$line" -v t="$test" 'NR == l { print index($0, t) }' "$tree/$file")
+		col=$(awk -v l="$line" -v t="$test" 'NR == l { print index($0, t) }' "$TREE/$file")
 		pc=$(awk -v t="$test" -v c="$col" -v k="${token:-+}" 'BEGIN { print c + index(t, k) - 1 }')
 		r=$(grep -E "^$file:$line:$pc: remark: (removed|kept)" "$rem" | head -1 |
 			sed -E 's/^[^ ]+ remark: removed ([a-z-]+) check on ([a-z]+): ([a-z-]+) .*/removed (\3)/;

@@ -151,8 +151,8 @@ private:
                                bool *ByRange = nullptr,
                                const Instruction *Guard = nullptr);
   /// Does Guard keep the value from a use on wrapped runs: a branch whose
-  /// edge to To alone reaches a use of it (not a comparison), a select
-  /// that picks it on the other side (Other)? Unknown over budget.
+  /// edge away from the wrap side dominates a use of it (not a
+  /// comparison), a select that picks it on that side? Unknown over budget.
   std::optional<bool> guardsUse(const Instruction &Guard,
                                 bool WrapWhenTrue) const;
   const WrappedValue *rangeOf(const Value *V) const {
@@ -279,27 +279,17 @@ std::optional<bool> Walker::guardsUse(const Instruction &Guard,
     return isTheValue(WrapWhenTrue ? Sel->getFalseValue()
                                    : Sel->getTrueValue());
   const auto &Br = cast<BranchInst>(Guard);
-  const BasicBlock *To = Br.getSuccessor(WrapWhenTrue ? 1 : 0);
-  BasicBlockEdge Edge(Br.getParent(), To);
+  BasicBlockEdge Edge(Br.getParent(), Br.getSuccessor(WrapWhenTrue ? 1 : 0));
   unsigned UsesLeft = Budget;
   for (const auto &D : Derived)
-    for (const User *U : D.first->users()) {
+    for (const Use &U : D.first->uses()) {
       if (UsesLeft-- == 0)
         return std::nullopt;
-      const auto *I = dyn_cast<Instruction>(U);
+      const auto *I = dyn_cast<Instruction>(U.getUser());
       if (!I || isa<ICmpInst>(I) || Derived.count(I) || isInstrumentation(*I))
         continue;
-      const BasicBlock *At = I->getParent();
-      if (const auto *Phi = dyn_cast<PHINode>(I)) {
-        for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K)
-          if (Phi->getIncomingValue(K) == D.first &&
-              ((Phi->getIncomingBlock(K) == Br.getParent() &&
-                Phi->getParent() == To) ||
-               DT.dominates(Edge, Phi->getIncomingBlock(K))))
-            return true;
-        continue;
-      }
-      if (DT.dominates(Edge, At))
+      // A phi's use is on its incoming edge (DominatorTree handles it).
+      if (DT.dominates(Edge, U))
         return true;
     }
   return false;
