@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build the runtime cases with a given compiler command line, run them and
-# print the tabulated verdict (tabulate.sh) on stdout.
+# print the tabulated verdict (tabulate.sh) on stdout: one line for each
+# case of cases.h, in its order.
 #
 #   run-cases.sh OUTDIR CC [FLAGS...]
 #
@@ -21,5 +22,6 @@ mkdir -p "$out"
 "$@" -Wno-unused-command-line-argument -Wno-tautological-compare -c "$here/ptr.c" -o "$out/ptr.o"
 "$@" -Wno-unused-command-line-argument -c "$here/main.c" -o "$out/main.o"
 "$@" -Wno-unused-command-line-argument "$out/int.o" "$out/mem.o" "$out/families.o" "$out/peer.o" "$out/recheck.o" "$out/ptr.o" "$out/main.o" -o "$out/cases"
+"$out/cases" --list >"$out/cases.txt"
 "$out/cases" 2>"$out/stderr.txt" >/dev/null || true
-"$here/tabulate.sh" "$out/stderr.txt"
+"$here/tabulate.sh" "$out/cases.txt" "$out/stderr.txt"
