@@ -446,7 +446,7 @@ class Gen(HelperFamily):
         return params, body
 
     def circular(self):
-        """A circular-buffer distance (CircularDifference.h, fs/jbd2's
+        """A circular-buffer distance (CircularDifference.cpp, fs/jbd2's
         `freed = block - tail; if (block < tail) freed += last - first;`):
         d = a - b, and the size added where the program's test says the
         difference wrapped, chosen by `?:` or taken in an `if`; with the

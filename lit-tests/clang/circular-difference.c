@@ -1,4 +1,4 @@
-// circular-difference through clang (llvm-pass/CircularDifference.h): the
+// circular-difference through clang (llvm-pass/idioms/CircularDifference.cpp): the
 // circular-buffer distance of fs/jbd2 and its kin. The difference's check
 // goes, the correcting addition's is re-checked (reported when it does not
 // carry), identically at -O0 and -O2, in every handler form; the handler

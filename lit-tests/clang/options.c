@@ -40,3 +40,15 @@ int wraps(size_t a, size_t b) { return a + b < a; }
 // DISABLE: options.c:[[@LINE+2]]:{{.*}} remark: kept {{.*}} on sub: idiom sub-compare is disabled by -wrap-idiom-disable
 // DISABLE-ALL: options.c:[[@LINE+1]]:{{.*}} remark: kept {{.*}} idiom sub-compare is disabled by -wrap-idiom-disable
 int underflows(size_t a, size_t b) { return a - b > a; }
+
+// A disabled row decides nothing, and a later row still may: add-compare
+// proves this first; with add-compare disabled, the data-flow row goes on
+// to prove guarded-use (before issue 38, the disabled row's proof kept the
+// check, "idiom add-compare is disabled").
+// DISABLE: options.c:[[@LINE+3]]:{{.*}} remark: removed {{.*}}: add-compare
+// DISABLE-ALL: options.c:[[@LINE+2]]:{{.*}} remark: removed {{.*}}: guarded-use
+int guarded(size_t a, size_t b) {
+  if (a + b < a)
+    return -1;
+  return 0;
+}

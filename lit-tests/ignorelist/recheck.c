@@ -29,7 +29,7 @@ size_t sanitized_off(size_t x, int off) { return x + off; }
 // CHECK: call void @__ubsan_handle_add_overflow
 size_t named_by_none(size_t x, int off) { return x + off; }
 
-// circular-difference (CircularDifference.h): the difference's check goes
+// circular-difference (CircularDifference.cpp): the difference's check goes
 // only with its correction re-checked. An entry that removes the
 // correction's check, or keeps it as emitted, keeps the difference's.
 typedef unsigned long ring_off_t;

@@ -1,4 +1,4 @@
-; circular-difference (llvm-pass/CircularDifference.h): d = a - b, and the
+; circular-difference (llvm-pass/idioms/CircularDifference.cpp): d = a - b, and the
 ; size added back exactly where the program's own a < b says d wrapped.
 ; The subtraction's check goes; the addition's is re-checked: its overflow
 ; bit `ov` becomes `!ov` (the correction did not carry: b - a > size), or

@@ -8,6 +8,7 @@
 #include "analysis/PromotedFunction.h"
 #include "checks/OverflowCheck.h"
 #include "idioms/IdiomMatcher.h"
+#include "idioms/Rules.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
@@ -172,6 +173,22 @@ bool handledByEveryCaller(const WrappingOp &Op, Function &Helper,
     }
   }
   return true;
+}
+
+/// caller-handled's row: the helper only returns the value, and every
+/// caller handles the call's result as the operation's own.
+bool callerHandled(RuleInput &In) {
+  // Not static: the data-flow proof's reason (the value reaches 'ret')
+  // stands, as for any function a caller elsewhere may call.
+  Function *Helper = In.Facts.original();
+  std::string Why;
+  if (!Helper || !Helper->hasLocalLinkage() || !onlyReturned(*In.Op))
+    return false;
+  if (handledByEveryCaller(*In.Op, *Helper, In.Facts.libraryInfo(),
+                           In.Facts.options(), Why))
+    return true;
+  In.Why = std::move(Why);
+  return false;
 }
 
 } // namespace wrapidiom

@@ -7,6 +7,7 @@
 
 #include "checks/OverflowCheck.h"
 #include "analysis/WrapTest.h"
+#include "idioms/Rules.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/SimplifyQuery.h"
@@ -201,6 +202,12 @@ bool isCarrySelectAdd(const WrappingOp &Add, const DominatorTree &DT) {
       return true;
   }
   return false;
+}
+
+/// carry-select's row: the subtraction or its correcting addition.
+bool carrySelect(RuleInput &In) {
+  const DominatorTree &DT = In.Facts.dominators();
+  return isCarrySelectSub(*In.Op, DT) || isCarrySelectAdd(*In.Op, DT);
 }
 
 } // namespace wrapidiom

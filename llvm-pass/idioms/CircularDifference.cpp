@@ -1,7 +1,37 @@
 //===- CircularDifference.cpp - d = a - b; if (a < b) d += size -----------===//
 //
-// Part of wrapidiom. See CircularDifference.h. N is the width; a, b, s are
-// the operands as unsigned values in [0, 2^N), d = a - b mod 2^N.
+// Part of wrapidiom. The distance between two indices of a circular buffer,
+// as the kernel writes it everywhere (fs/jbd2/journal.c
+// __jbd2_update_log_tail(), fs/jbd2/commit.c):
+//
+//   freed = block - journal->j_tail;
+//   if (block < journal->j_tail)
+//           freed += journal->j_last - journal->j_first;
+//
+// The subtraction wraps exactly when the program's own test says a < b, and
+// on that side the program adds the buffer's size, which must carry for
+// the distance to come out right. The pair is one idiom of two decisions:
+//
+//   the subtraction  removed: its wrap is the design, tested exactly, and
+//                    every wrapped value reaches nothing but the correction;
+//   the addition     re-checked (SignedRecheck.h's replaceOverflowBit()):
+//                    reported when it does NOT carry, i.e. b - a > size,
+//                    where the correction failed and the distance is
+//                    corrupt; silent when it carries.
+//
+// Both are decided on the shape of the whole: every use of the difference
+// is a correction on the wrap side or lies where it did not wrap. Then each
+// correction is re-checked (unless a row above, an ignorelist entry or
+// another re-check decided it first), and the subtraction goes only when
+// all of them are; a subtraction a row or an entry decided otherwise
+// leaves its corrections re-checked still: each one runs only where the
+// difference wrapped. The pair is two rows of Idioms.def that need the
+// function's other decisions (OnFunction): circularCorrection (the
+// addition, re-checked by recheckCircular) and circularSubtraction (the
+// subtraction, removed).
+//
+// N is the width; a, b, s are the operands as unsigned values in [0, 2^N),
+// d = a - b mod 2^N.
 //
 // The test. The unsigned subtraction borrows exactly when a < b, so the
 // comparisons `a <u b` and `b >u a` are true exactly in the runs where d
@@ -49,12 +79,11 @@
 // join) does too.
 //
 //===----------------------------------------------------------------------===//
-#include "idioms/CircularDifference.h"
-
-#include "idioms/Options.h"
-#include "idioms/SignedRecheck.h"
 #include "analysis/ValueEquivalence.h"
 #include "analysis/WrapTest.h"
+#include "idioms/Options.h"
+#include "idioms/Rules.h"
+#include "idioms/SignedRecheck.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -276,15 +305,43 @@ Circle::corrections(std::string &Why) {
 
 } // namespace
 
-void decideCircular(ArrayRef<OverflowCheck> Checks,
-                    ArrayRef<OverflowCheck> Promoted, ArrayRef<bool> Sanitize,
-                    MutableArrayRef<Decision> Decisions,
-                    const DominatorTree &DT, const WrapIdiomOptions &Opts) {
+namespace {
+
+/// What circular-difference makes of each check of a function, from the
+/// decisions of the rows above its own: for each subtraction in turn, its
+/// corrections are re-checked when each is a check no row decided, and
+/// the subtraction removed when it is one too. A correction claimed by an
+/// earlier subtraction is decided for the later ones.
+struct CircularPlan {
+  enum Kind : uint8_t { None, Recheck, Remove };
+  struct Outcome {
+    Kind K = None;
+    /// Recheck: the subtraction's usub.with.overflow (in the function
+    /// itself) when the correction is chosen by a select.
+    Instruction *Partner = nullptr;
+    /// A subtraction that is no such pair though it has a correction: why.
+    std::string Note;
+  };
+  SmallVector<Outcome, 8> Of;
+};
+
+CircularPlan makePlan(const FunctionChecks &All, const DominatorTree &DT,
+                      const WrapIdiomOptions &Opts) {
+  ArrayRef<OverflowCheck> Promoted = All.Mapped;
+  CircularPlan Plan;
+  Plan.Of.resize(Promoted.size());
+  SmallVector<bool, 8> Decided, Sanitized;
+  for (const Decision &D : All.Decisions) {
+    Decided.push_back(bool(D));
+    Sanitized.push_back(D.KeptByEntry);
+  }
   DenseMap<const Instruction *, size_t> ByArith;
   for (size_t I = 0; I < Promoted.size(); ++I)
     if (Promoted[I].Arith && !Promoted[I].Combined)
       ByArith[Promoted[I].Arith] = I;
-  const std::string Note = "; circular-difference: ";
+  // Disabled, the pair is still worked out, so that each check of it says
+  // so (the walk adds the note), but it claims no correction.
+  bool Enabled = Opts.idiomEnabled(Idiom::CircularDifference);
   for (size_t J = 0; J < Promoted.size(); ++J) {
     const OverflowCheck &S = Promoted[J];
     const auto *WO = dyn_cast_or_null<WithOverflowInst>(S.Arith);
@@ -294,13 +351,12 @@ void decideCircular(ArrayRef<OverflowCheck> Checks,
     std::string Why;
     Circle C(*WO, DT);
     auto Found = C.corrections(Why);
-    Decision &SubD = Decisions[J];
     // Only an undecided subtraction is told why it is not one, and only
     // when it would have been (some correction exists).
-    bool Tell = !SubD && !Sanitize[J];
+    bool Tell = !Decided[J] && !Sanitized[J];
     if (Found.empty()) {
-      if (!Why.empty() && Tell)
-        SubD.Reason += Note + Why;
+      if (Tell)
+        Plan.Of[J].Note = std::move(Why);
       continue;
     }
     // Each correction must be a check of its own that nothing else
@@ -309,8 +365,8 @@ void decideCircular(ArrayRef<OverflowCheck> Checks,
     SmallVector<std::pair<size_t, bool>, 2> Adds;
     for (auto [Add, Select] : Found) {
       auto It = ByArith.find(Add);
-      if (It == ByArith.end() || Decisions[It->second] ||
-          Sanitize[It->second]) {
+      if (It == ByArith.end() || Decided[It->second] ||
+          Sanitized[It->second]) {
         Why = "its correction's check is not re-checked";
         break;
       }
@@ -318,38 +374,51 @@ void decideCircular(ArrayRef<OverflowCheck> Checks,
     }
     if (!Why.empty()) {
       if (Tell)
-        SubD.Reason += Note + Why;
-      continue;
-    }
-    if (!Opts.idiomEnabled(Idiom::CircularDifference)) {
-      const std::string Off =
-          "; re-check circular-difference is disabled by -wrap-idiom-disable";
-      for (auto [I, Select] : Adds)
-        Decisions[I].Reason += Off;
-      if (Tell)
-        SubD.Reason += Off;
+        Plan.Of[J].Note = std::move(Why);
       continue;
     }
     for (auto [I, Select] : Adds) {
-      Decision &D = Decisions[I];
-      D.Kind = Idiom::CircularDifference;
-      D.Reason.clear();
-      D.CircularSub = Select ? Checks[J].Arith : nullptr;
+      Plan.Of[I].K = CircularPlan::Recheck;
+      Plan.Of[I].Partner = Select ? All.Original[J].Arith : nullptr;
+      Decided[I] = Enabled;
     }
-    if (Tell && !Checks[J].Combined) {
-      SubD.Kind = Idiom::CircularDifference;
-      SubD.RemovesCheck = true;
-      SubD.Reason.clear();
-    }
+    if (Tell && !All.Original[J].Combined)
+      Plan.Of[J].K = CircularPlan::Remove;
   }
+  return Plan;
 }
 
-void applyCircularRecheck(const OverflowCheck &C, const Decision &D) {
+const CircularPlan &planOf(RuleInput &In) {
+  static const char Key = 0;
+  return In.All->state<CircularPlan>(&Key, [&] {
+    return makePlan(*In.All, In.Facts.dominators(), In.Facts.options());
+  });
+}
+
+} // namespace
+
+bool circularCorrection(RuleInput &In) {
+  const CircularPlan::Outcome &O = planOf(In).Of[In.Index];
+  if (O.K != CircularPlan::Recheck)
+    return false;
+  In.Args.Partner = O.Partner;
+  return true;
+}
+
+bool circularSubtraction(RuleInput &In) {
+  const CircularPlan::Outcome &O = planOf(In).Of[In.Index];
+  if (O.K == CircularPlan::Remove)
+    return true;
+  In.Why = O.Note;
+  return false;
+}
+
+void recheckCircular(const OverflowCheck &C, const Decision &D) {
   replaceOverflowBit(C, [&](IRBuilder<> &B, WithOverflowInst &,
                             Value *Ov) -> Value * {
     Value *Short = B.CreateXor(Ov, B.getTrue(), "circular.short");
     markNoSanitize(Short);
-    const auto *Sub = dyn_cast_or_null<WithOverflowInst>(D.CircularSub);
+    const auto *Sub = dyn_cast_or_null<WithOverflowInst>(D.Args.Partner);
     if (!Sub)
       return Short;
     Value *Wrapped =
@@ -359,12 +428,6 @@ void applyCircularRecheck(const OverflowCheck &C, const Decision &D) {
     markNoSanitize(Bad);
     return Bad;
   });
-}
-
-StringRef circularRemovalProof() {
-  return "the difference wraps exactly when the program's own a < b test "
-         "says so, and there it only reaches the correction d + size, whose "
-         "check is re-checked to report a correction that does not carry";
 }
 
 } // namespace wrapidiom

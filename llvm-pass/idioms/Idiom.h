@@ -1,7 +1,8 @@
 //===- Idiom.h - The names of wrap-idiom's decisions ----------------------===//
 //
-// Part of wrapidiom. The enum of idioms, one per row of Idioms.def, on its
-// own: the options (Options.h) name idioms without the matcher.
+// Part of wrapidiom. The enum of idioms, one per WRAP_IDIOM row of
+// Idioms.def, on its own: the options (Options.h) name idioms without the
+// rules.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_IDIOM_H
@@ -11,7 +12,7 @@
 
 namespace wrapidiom {
 
-/// The idioms the matcher can prove (one row each in Idioms.def). The names
+/// The idioms the rules can prove (one row each in Idioms.def). The names
 /// are what `!wrap.idiom` metadata, remarks and statistics use.
 enum class Idiom {
   None,

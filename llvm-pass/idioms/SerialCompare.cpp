@@ -6,6 +6,7 @@
 #include "idioms/SerialCompare.h"
 
 #include "analysis/WrappedRange.h"
+#include "idioms/Rules.h"
 
 #include "checks/OverflowCheck.h"
 
@@ -273,6 +274,12 @@ bool onlyInSerialDifferences(const WrappingOp &Op) {
     return false;
   SerialPaths Paths;
   return Paths.value(Op.Result, 0) && Paths.Differences > 0;
+}
+
+/// serial-compare's row: a difference only sign-tested, or a value that
+/// reaches only such differences.
+bool serialCompare(RuleInput &In) {
+  return onlySignTested(*In.Op) || onlyInSerialDifferences(*In.Op);
 }
 
 } // namespace wrapidiom

@@ -56,6 +56,8 @@
 //===----------------------------------------------------------------------===//
 #include "idioms/SignedRecheck.h"
 
+#include "idioms/Rules.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -69,22 +71,6 @@ using namespace llvm;
 using namespace llvm::PatternMatch;
 
 namespace wrapidiom {
-
-bool isRecheckIdiom(Idiom I) {
-  switch (I) {
-#define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
-  case Idiom::Enum:                                                            \
-    return false;
-#define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
-  case Idiom::Enum:                                                            \
-    return true;
-#include "idioms/Idioms.def"
-  case Idiom::None:
-  case Idiom::Ignorelist:
-    return false;
-  }
-  return false;
-}
 
 namespace {
 
@@ -218,23 +204,38 @@ bool readOnlyAsSigned(const WithOverflowInst &WO) {
 
 } // namespace
 
-Idiom recheckOf(const OverflowCheck &P, unsigned &SignedOperand) {
+namespace {
+
+/// The checked arithmetic of an unsigned add or sub check, if it is one a
+/// re-check can rebuild.
+const WithOverflowInst *recheckable(const OverflowCheck &P) {
   if (P.Combined || P.Signed || !P.Arith ||
       (P.Op != CheckOp::Add && P.Op != CheckOp::Sub))
-    return Idiom::None;
-  const auto *WO = dyn_cast<WithOverflowInst>(P.Arith);
-  if (!WO)
-    return Idiom::None;
-  int Off = signedOffsetOperand(*WO);
-  if (Off >= 0) {
-    SignedOperand = unsigned(Off);
-    return Idiom::SignedOffset;
-  }
-  if (WO->getIntrinsicID() == Intrinsic::usub_with_overflow &&
-      !isa<SExtInst>(WO->getLHS()) && !isa<SExtInst>(WO->getRHS()) &&
-      readOnlyAsSigned(*WO))
-    return Idiom::SignedDifference;
-  return Idiom::None;
+    return nullptr;
+  return dyn_cast<WithOverflowInst>(P.Arith);
+}
+
+} // namespace
+
+/// signed-offset's row: the operand that is the sign extension (on the
+/// promoted function; in the function itself it may be the load of a local
+/// holding it: the same value, whose sign the re-check tests).
+bool signedOffset(RuleInput &In) {
+  const WithOverflowInst *WO = recheckable(In.C);
+  int Off = WO ? signedOffsetOperand(*WO) : -1;
+  if (Off < 0)
+    return false;
+  In.Args.Operand = unsigned(Off);
+  return true;
+}
+
+/// signed-difference's row: a subtraction of two values neither of which
+/// is sign-extended, whose difference every use reads as signed.
+bool signedDifference(RuleInput &In) {
+  const WithOverflowInst *WO = recheckable(In.C);
+  return WO && WO->getIntrinsicID() == Intrinsic::usub_with_overflow &&
+         !isa<SExtInst>(WO->getLHS()) && !isa<SExtInst>(WO->getRHS()) &&
+         readOnlyAsSigned(*WO);
 }
 
 void markNoSanitize(Value *V) {
@@ -295,25 +296,40 @@ void replaceOverflowBit(
       E->eraseFromParent();
 }
 
-void applyRecheck(const OverflowCheck &C, Idiom I, unsigned SignedOperand) {
+namespace {
+
+/// ov XOR (Signed < 0), Signed the value whose sign decides.
+void recheckSign(const OverflowCheck &C,
+                 function_ref<Value *(IRBuilder<> &B, WithOverflowInst &WO)>
+                     SignedValue) {
   replaceOverflowBit(C, [&](IRBuilder<> &B, WithOverflowInst &WO,
                             Value *Ov) -> Value * {
-    Value *Signed;
-    if (I == Idiom::SignedOffset) {
-      // off < 0, through its sext: the operand the decision found to be
-      // one on the promoted function (at -O0 here perhaps the load of a
-      // local that holds the sext's value).
-      Signed = WO.getArgOperand(SignedOperand);
-    } else {
-      Signed = B.CreateExtractValue(&WO, 0, "recheck.diff");
-      markNoSanitize(Signed);
-    }
+    Value *Signed = SignedValue(B, WO);
     Value *Neg = B.CreateICmpSLT(
         Signed, Constant::getNullValue(Signed->getType()), "recheck.neg");
     Value *Bad = B.CreateXor(Ov, Neg, "recheck.out");
     markNoSanitize(Neg);
     markNoSanitize(Bad);
     return Bad;
+  });
+}
+
+} // namespace
+
+void recheckSignedOffset(const OverflowCheck &C, const Decision &D) {
+  // off < 0, through its sext: the operand the decision found to be one on
+  // the promoted function (at -O0 here perhaps the load of a local that
+  // holds the sext's value).
+  recheckSign(C, [&](IRBuilder<> &, WithOverflowInst &WO) {
+    return WO.getArgOperand(D.Args.Operand);
+  });
+}
+
+void recheckSignedDifference(const OverflowCheck &C, const Decision &) {
+  recheckSign(C, [](IRBuilder<> &B, WithOverflowInst &WO) {
+    Value *Diff = B.CreateExtractValue(&WO, 0, "recheck.diff");
+    markNoSanitize(Diff);
+    return Diff;
   });
 }
 

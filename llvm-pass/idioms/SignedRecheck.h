@@ -20,15 +20,15 @@
 //
 // The decision is made on the promoted function (the uses of a difference
 // are only visible in SSA form), the new condition is emitted on the real
-// one, from the real check's own values. Removal has priority: a check an
-// idiom or an ignorelist entry turns off is never re-checked, and a
-// `=sanitize` entry keeps the plain check.
+// one, from the real check's own values. The rows come after the removal
+// rows and the ignorelists': a check a row or an entry turns off is never
+// re-checked, and a `=sanitize` entry keeps the plain check.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_SIGNEDRECHECK_H
 #define WRAPIDIOM_SIGNEDRECHECK_H
 
-#include "idioms/IdiomMatcher.h"
+#include "checks/OverflowCheck.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
@@ -36,20 +36,8 @@
 
 namespace wrapidiom {
 
-/// Is I a re-check idiom (a WRAP_RECHECK row of Idioms.def)?
-bool isRecheckIdiom(Idiom I);
-
-/// Decide on a check mapped onto the promoted function: SignedOffset,
-/// SignedDifference, or None (the plain check stays). For SignedOffset,
-/// SignedOperand is set to the operand that is the sign extension there
-/// (in the function itself it may be the load of a local holding it: the
-/// same value, whose sign is tested).
-Idiom recheckOf(const OverflowCheck &Promoted, unsigned &SignedOperand);
-
-/// Replace the overflow bit in the real check's condition by the condition
-/// of the idiom's signed meaning. The handler call, its data and the
-/// branch's successors are left as they are.
-void applyRecheck(const OverflowCheck &C, Idiom I, unsigned SignedOperand);
+// The rows (Idioms.def): signedOffset and signedDifference, re-checked by
+// recheckSignedOffset and recheckSignedDifference (Rules.h).
 
 /// The part every re-check shares: in the real check C, replace each read
 /// of the overflow bit `ov` in the branch's condition (directly or through

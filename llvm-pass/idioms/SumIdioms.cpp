@@ -6,6 +6,9 @@
 #include "idioms/SumIdioms.h"
 
 #include "idioms/CarrySelect.h"
+#include "idioms/Rules.h"
+#include "idioms/UseIdioms.h"
+#include "idioms/WrapPaths.h"
 
 #include "checks/OverflowCheck.h"
 #include "analysis/ValueEquivalence.h"
@@ -406,5 +409,27 @@ bool isAddBack(const WrappingOp &Op) {
   }
   return AddsBack > 0;
 }
+
+// The rows of Idioms.def whose proof is here.
+
+bool endAroundCarry(RuleInput &In) { return isEndAroundCarry(*In.Op); }
+
+bool rotateFold(RuleInput &In) {
+  return isRotateFold(*In.Op, In.Facts.demandedBits());
+}
+
+/// The pair as one sum: its only test, or the data-flow proof of it.
+bool endInclusive(RuleInput &In) {
+  std::optional<WrappingOp> End = endInclusiveOf(*In.Op);
+  if (!End)
+    return false;
+  std::string Why;
+  if (onlyUsedByWrapTests(*End, Why))
+    return true;
+  PathVerdict PV = In.Facts.followWrapped(*End);
+  return PV.Kind == Idiom::GuardedUse || PV.Kind == Idiom::BoundsAndWrap;
+}
+
+bool addBack(RuleInput &In) { return isAddBack(*In.Op); }
 
 } // namespace wrapidiom

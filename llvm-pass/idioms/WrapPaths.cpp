@@ -6,6 +6,7 @@
 #include "idioms/WrapPaths.h"
 
 #include "idioms/Options.h"
+#include "idioms/Rules.h"
 #include "checks/OverflowCheck.h"
 #include "analysis/WrappedRange.h"
 
@@ -531,16 +532,20 @@ PathVerdict Walker::run() {
     V.Reason = Failure;
     return V;
   }
-  if (SawWrapTest && SawRangedTest)
-    V.Kind = Seed == RangeSeed::Bounded ? Idiom::SignGuard : Idiom::AlignZero;
-  else if (SawWrapTest)
-    V.Kind = Op.Op == CheckOp::Mul ? Idiom::MulDiv
-             : SawTaintedDecision  ? Idiom::BoundsAndWrap
-                                   : Idiom::GuardedUse;
-  else if (EndedDead && SawDecided)
-    V.Kind = Idiom::LoopCounter;
-  else
-    V.Reason = "the " + noun() + " is never tested for wrap";
+  PathEvidence E;
+  E.WrapTest = SawWrapTest;
+  E.RangedTest = SawRangedTest;
+  E.BoundedSubtrahend = Seed == RangeSeed::Bounded;
+  E.Product = Op.Op == CheckOp::Mul;
+  E.TaintedDecision = SawTaintedDecision;
+  E.EndedDead = EndedDead;
+  E.DecidedExit = SawDecided;
+  for (const PathProof &P : PathProofs)
+    if (P.Holds(E)) {
+      V.Kind = P.Kind;
+      return V;
+    }
+  V.Reason = "the " + noun() + " is never tested for wrap";
   return V;
 }
 
@@ -557,6 +562,15 @@ PathVerdict followWrappedPaths(const WrappingOp &Op, Function &F,
         Idiom::AlignZero)
       return PathVerdict{Idiom::AlignZero, {}};
   return Walker(Op, F, DT, Index, Opts.budget()).run();
+}
+
+/// The data-flow row: the path walk proves one of PathProofs, or says why
+/// the check stays.
+bool dataFlow(RuleInput &In) {
+  PathVerdict PV = In.Facts.followWrapped(*In.Op);
+  In.Kind = PV.Kind;
+  In.Why = std::move(PV.Reason);
+  return PV.Kind != Idiom::None;
 }
 
 } // namespace wrapidiom

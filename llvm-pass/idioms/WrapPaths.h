@@ -27,7 +27,7 @@
 #define WRAPIDIOM_WRAPPATHS_H
 
 #include "analysis/FunctionIndex.h"
-#include "idioms/IdiomMatcher.h"
+#include "idioms/Idiom.h"
 #include "analysis/WrapTest.h"
 
 #include <string>
@@ -42,13 +42,61 @@ namespace wrapidiom {
 
 struct WrapIdiomOptions;
 
-/// The idioms followWrappedPaths() proves.
-inline constexpr Idiom PathIdioms[] = {
-    Idiom::GuardedUse,  Idiom::BoundsAndWrap, Idiom::MulDiv,
-    Idiom::LoopCounter, Idiom::AlignZero,     Idiom::SignGuard};
+/// What the walk saw on the wrapped runs (Walker::run()).
+struct PathEvidence {
+  bool WrapTest = false;        // a test of the wrap sent them to the handling
+  bool RangedTest = false;      // one of a value of known range under wrap
+  bool BoundedSubtrahend = false; // that range from a bounded subtrahend
+  bool Product = false;         // the operation is a multiplication
+  bool TaintedDecision = false; // a decision on the wrapped value came first
+  bool EndedDead = false;       // a run left with the value never used
+  bool DecidedExit = false;     // through a branch the wrap decides
+};
+
+/// The idioms followWrappedPaths() proves, in the order it names them: the
+/// first whose evidence holds. Where says what proves it, and where.
+struct PathProof {
+  Idiom Kind;
+  bool (*Holds)(const PathEvidence &E);
+  const char *Where;
+};
+inline constexpr PathProof PathProofs[] = {
+    {Idiom::SignGuard,
+     [](const PathEvidence &E) {
+       return E.WrapTest && E.RangedTest && E.BoundedSubtrahend;
+     },
+     "a sign test sends every wrapped run to the handling, the subtrahend "
+     "being at most half the range (Walker::wrapSide(), WrappedRange.h "
+     "halfBoundedSubtrahend())"},
+    {Idiom::AlignZero,
+     [](const PathEvidence &E) { return E.WrapTest && E.RangedTest; },
+     "a comparison of a value computed from the result by constants, which "
+     "every wrapped run answers one way, sends them to the handling "
+     "(Walker::wrapSide(), WrappedRange.h fixedOutcome()); or the masked "
+     "sum subtracted from wraps first and is proved so "
+     "(maskedSumWrapsFirst())"},
+    {Idiom::MulDiv,
+     [](const PathEvidence &E) { return E.WrapTest && E.Product; },
+     "the product divided by a factor and compared with the other sends "
+     "wrapped runs to the handling (WrapTest.h classifyDivisionTest())"},
+    {Idiom::BoundsAndWrap,
+     [](const PathEvidence &E) { return E.WrapTest && E.TaintedDecision; },
+     "a comparison decides on the wrapped value before its wrap test, and "
+     "its sides reach only pure code, the test or the test's handling "
+     "(Walker::branch())"},
+    {Idiom::GuardedUse, [](const PathEvidence &E) { return E.WrapTest; },
+     "an exact wrap test sends every wrapped run to a side that leaves "
+     "without using the value (Walker::wrapSide(), WrapTest.h "
+     "classifyCompare()); or a test of the same value on the way to the "
+     "operation (Walker::collectHandling())"},
+    {Idiom::LoopCounter,
+     [](const PathEvidence &E) { return E.EndedDead && E.DecidedExit; },
+     "a branch the wrap decides (an operand compared with a constant) "
+     "exits with the value dead (WrapTest.h decidedByWrap())"},
+};
 
 struct PathVerdict {
-  /// One of PathIdioms; None when unproven.
+  /// One of PathProofs; None when unproven.
   Idiom Kind = Idiom::None;
   std::string Reason; // why unproven
 };

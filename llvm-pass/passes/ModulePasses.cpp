@@ -3,7 +3,7 @@
 // Part of wrapidiom. See WrapIdiom.h.
 //
 //===----------------------------------------------------------------------===//
-#include "idioms/IdiomMatcher.h"
+#include "idioms/Rules.h"
 #include "ignorelist/IgnorelistCheck.h"
 #include "passes/WrapIdiom.h"
 
@@ -42,7 +42,7 @@ private:
 } // namespace
 
 PreservedAnalyses WrapIdiomModulePass::run(Module &M, ModuleAnalysisManager &) {
-  if (!ignorelist(M.getContext()))
+  if (!Lists->get(M.getContext()))
     return PreservedAnalyses::all(); // diagnosed; the compilation fails
   if (M.getModuleFlag(RanFlag))
     return PreservedAnalyses::all();
@@ -54,7 +54,7 @@ PreservedAnalyses WrapIdiomModulePass::run(Module &M, ModuleAnalysisManager &) {
 PreservedAnalyses WrapIdiomLinkCheckPass::run(Module &M,
                                               ModuleAnalysisManager &) {
   // Bad input is an error here too, even though nothing reads the lists.
-  if (!ignorelist(M.getContext()) || M.getModuleFlag(RanFlag))
+  if (!Lists->get(M.getContext()) || M.getModuleFlag(RanFlag))
     return PreservedAnalyses::all();
   // ThinLTO backends run in parallel threads: one warning per process.
   static std::atomic<bool> Warned{false};

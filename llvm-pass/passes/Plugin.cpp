@@ -7,12 +7,13 @@
 //   opt -load-pass-plugin=WrapIdiom.so -passes=wrap-idiom ...
 //   opt -load-pass-plugin=WrapIdiom.so -passes='wrap-idiom<report>' ...
 //   opt -load-pass-plugin=WrapIdiom.so -passes='print<wrap-idiom-rules>'
-//       -disable-output /dev/null            prints the matcher's rules in
-//                                            the order it tries them
+//       -disable-output /dev/null            prints the table of rules in
+//                                            the order a check goes down it
 //
 // The -wrap-idiom-* options below are read once, into the WrapIdiomOptions
-// (Options.h) each pipeline's passes are built with; pipeline parameters
-// override them.
+// (idioms/Options.h) each pipeline's passes are built with; pipeline
+// parameters override them. The ignorelists they name are loaded once, and
+// the passes hold them (ignorelist/IgnorelistCheck.h).
 //
 //===----------------------------------------------------------------------===//
 #include "ignorelist/IgnorelistCheck.h"
@@ -26,7 +27,6 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #if LLVM_VERSION_MAJOR >= 22
@@ -35,8 +35,6 @@
 #include "llvm/Passes/PassPlugin.h"
 #endif
 
-#include <atomic>
-#include <cstdlib>
 #include <memory>
 
 using namespace llvm;
@@ -109,52 +107,6 @@ cl::list<std::string> IgnorelistFiles(
              "keep) the checks it names; repeatable, later entries win"),
     cl::value_desc("file"), cl::cat(Category));
 
-struct LoadedIgnorelists {
-  std::unique_ptr<Ignorelist> Lists;
-  std::string Error; // "wrap-idiom: FILE:LINE: cause"; empty if loaded
-};
-
-const LoadedIgnorelists &loaded() {
-  static const LoadedIgnorelists Loaded = [] {
-    LoadedIgnorelists L;
-    Expected<std::unique_ptr<Ignorelist>> Lists =
-        Ignorelist::load(std::vector<std::string>(IgnorelistFiles.begin(),
-                                                  IgnorelistFiles.end()));
-    if (Lists)
-      L.Lists = std::move(*Lists);
-    else
-      L.Error = "wrap-idiom: " + toString(Lists.takeError());
-    return L;
-  }();
-  return Loaded;
-}
-
-} // namespace
-
-void loadIgnorelists() { (void)loaded(); }
-
-const Ignorelist *ignorelist(LLVMContext &Ctx) {
-  const LoadedIgnorelists &L = loaded();
-  if (L.Error.empty())
-    return L.Lists.get();
-  static std::atomic<bool> Diagnosed{false};
-  if (!Diagnosed.exchange(true)) {
-    // opt's context has no diagnostic handler of its own: an error prints
-    // and exit(1)s inside emitError, past the output file opt opened
-    // before building the pipeline, which would stay behind empty. Remove
-    // the files registered for removal at exit, as report_fatal_error
-    // does. clang and lld handle the error and fail later themselves,
-    // having discarded their outputs, so nothing is left to remove then.
-    std::atexit([] { sys::RunInterruptHandlers(); });
-    // Through the context's diagnostic handler: clang prints it as
-    // `error:` and exits 1, opt likewise.
-    Ctx.emitError(L.Error);
-  }
-  return nullptr;
-}
-
-namespace {
-
 /// The options as given on the command line: the defaults of every
 /// pipeline.
 WrapIdiomOptions commandLineOptions() {
@@ -169,9 +121,12 @@ WrapIdiomOptions commandLineOptions() {
   return O;
 }
 
-void addWrapIdiom(ModulePassManager &MPM, const WrapIdiomOptions &Opts) {
-  MPM.addPass(WrapIdiomModulePass());
-  MPM.addPass(createModuleToFunctionPassAdaptor(WrapIdiomPass(Opts)));
+using Ignorelists = std::shared_ptr<const LoadedIgnorelists>;
+
+void addWrapIdiom(ModulePassManager &MPM, const WrapIdiomOptions &Opts,
+                  const Ignorelists &Lists) {
+  MPM.addPass(WrapIdiomModulePass(Lists));
+  MPM.addPass(createModuleToFunctionPassAdaptor(WrapIdiomPass(Opts, Lists)));
 }
 
 /// `wrap-idiom` or `wrap-idiom<params>`: Add the pass(es) with the
@@ -209,7 +164,8 @@ void registerCallbacks(PassBuilder &PB) {
   using namespace wrapidiom;
   // Options are parsed by now, modules not yet optimised: a bad list fails
   // every compilation, whatever the module holds.
-  loadIgnorelists();
+  const Ignorelists Lists = LoadedIgnorelists::load(
+      std::vector<std::string>(IgnorelistFiles.begin(), IgnorelistFiles.end()));
   const WrapIdiomOptions Defaults = commandLineOptions();
   auto Reported = std::make_shared<StringSet<>>();
   // `-passes=wrap-idiom` is the module pass and the function pass, so
@@ -217,14 +173,14 @@ void registerCallbacks(PassBuilder &PB) {
   // `function(wrap-idiom)` the function pass alone, `wrap-idiom-module`
   // (what the first prints as) the module pass alone.
   PB.registerPipelineParsingCallback(
-      [Defaults, Reported](StringRef Name, ModulePassManager &MPM,
-                           ArrayRef<PassBuilder::PipelineElement>) {
+      [Defaults, Reported, Lists](StringRef Name, ModulePassManager &MPM,
+                                  ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == WrapvPointerPass::name()) {
           MPM.addPass(WrapvPointerPass());
           return true;
         }
         if (Name == WrapIdiomModulePass::pipelineName()) {
-          MPM.addPass(WrapIdiomModulePass());
+          MPM.addPass(WrapIdiomModulePass(Lists));
           return true;
         }
         if (Name == WrapIdiomRulesPrinterPass::pipelineName()) {
@@ -233,19 +189,20 @@ void registerCallbacks(PassBuilder &PB) {
         }
         return parseWrapIdiom(Name, Defaults, *Reported,
                               [&](WrapIdiomOptions Opts) {
-                                addWrapIdiom(MPM, Opts);
+                                addWrapIdiom(MPM, Opts, Lists);
                               });
       });
   PB.registerPipelineParsingCallback(
-      [Defaults, Reported](StringRef Name, FunctionPassManager &FPM,
-                           ArrayRef<PassBuilder::PipelineElement>) {
+      [Defaults, Reported, Lists](StringRef Name, FunctionPassManager &FPM,
+                                  ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == PointerNullPass::name()) {
           FPM.addPass(PointerNullPass());
           return true;
         }
         return parseWrapIdiom(Name, Defaults, *Reported,
                               [&](WrapIdiomOptions Opts) {
-                                FPM.addPass(WrapIdiomPass(std::move(Opts)));
+                                FPM.addPass(
+                                    WrapIdiomPass(std::move(Opts), Lists));
                               });
       });
   // Pipeline start: clang's IR as emitted, before SROA/InstCombine rewrite
@@ -253,25 +210,26 @@ void registerCallbacks(PassBuilder &PB) {
   // With -wrap-idiom-wrapv-pointer, the GEP flags go before anything else
   // can rely on them, wrap-idiom included.
   PB.registerPipelineStartEPCallback(
-      [Defaults](ModulePassManager &MPM, OptimizationLevel) {
+      [Defaults, Lists](ModulePassManager &MPM, OptimizationLevel) {
         if (Defaults.WrapvPointer)
           MPM.addPass(WrapvPointerPass());
         if (Defaults.NullOffsetAllowed)
           MPM.addPass(createModuleToFunctionPassAdaptor(PointerNullPass()));
-        addWrapIdiom(MPM, Defaults);
+        addWrapIdiom(MPM, Defaults, Lists);
       });
   // An LTO link's pipelines do not start there: given only to the link,
   // the plugin would do nothing without a word.
   PB.registerFullLinkTimeOptimizationEarlyEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(WrapIdiomLinkCheckPass());
+      [Lists](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(WrapIdiomLinkCheckPass(Lists));
       });
 #if LLVM_VERSION_MAJOR >= 20
   // LLVM 19's callbacks do not carry the phase: no check for ThinLTO there.
   PB.registerOptimizerEarlyEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+      [Lists](ModulePassManager &MPM, OptimizationLevel,
+              ThinOrFullLTOPhase Phase) {
         if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
-          MPM.addPass(WrapIdiomLinkCheckPass());
+          MPM.addPass(WrapIdiomLinkCheckPass(Lists));
       });
 #endif
 }

@@ -1,24 +1,21 @@
 //===- WrapIdiom.cpp - Turn off UBSan checks of idiomatic wrap tests ------===//
 //
 // Part of wrapidiom. See WrapIdiom.h. Collect, decide on the function with
-// its locals promoted (PromotedFunction.h), then mutate: the only edits are
-// branch conditions, GEP flags and metadata, plus the promotion itself at
-// -O1 and up (which SROA would do next anyway). A check no idiom or
-// ignorelist entry removes may still be re-checked (SignedRecheck.h): its
-// condition is replaced by the one of the signed quantity it encodes, or,
-// for the correction of a circular difference, by the correction's failure
-// (CircularDifference.h), which also lets the difference's own check go.
+// its locals promoted (PromotedFunction.h) by the table of rules
+// (IdiomMatcher.h), then act on each decision: fold a removed check, build
+// a re-checked check's new condition (its row's Recheck), tag, remark,
+// count. The only edits are branch conditions, GEP flags, metadata and a
+// re-check's few !nosanitize instructions, plus the promotion itself at
+// -O1 and up (which SROA would do next anyway).
 //
 //===----------------------------------------------------------------------===//
 #include "passes/WrapIdiom.h"
 
-#include "idioms/CircularDifference.h"
+#include "analysis/PromotedFunction.h"
+#include "checks/OverflowCheck.h"
 #include "idioms/IdiomMatcher.h"
 #include "ignorelist/IgnorelistCheck.h"
-#include "checks/OverflowCheck.h"
-#include "analysis/PromotedFunction.h"
 #include "RemarkSchema.h"
-#include "idioms/SignedRecheck.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -48,16 +45,12 @@ ALWAYS_ENABLED_STATISTIC(NumNegSeen, "negate overflow checks seen");
 ALWAYS_ENABLED_STATISTIC(NumNegRemoved, "negate overflow checks removed");
 ALWAYS_ENABLED_STATISTIC(NumPtrSeen, "pointer overflow checks seen");
 ALWAYS_ENABLED_STATISTIC(NumPtrRemoved, "pointer overflow checks removed");
-// One "Checks removed: <name>" statistic per idiom of Idioms.def, one
-// "Checks re-checked: <name>" per re-check.
+// Per idiom of Idioms.def, "Checks removed: <name>" and "Checks re-checked:
+// <name>" (a statistic shows only once counted).
 #define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
-  ALWAYS_ENABLED_STATISTIC(NumIdiom##Enum, "Checks removed: " Name);
-#define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
+  ALWAYS_ENABLED_STATISTIC(NumIdiom##Enum, "Checks removed: " Name);          \
   ALWAYS_ENABLED_STATISTIC(NumRecheck##Enum, "Checks re-checked: " Name);
 #include "idioms/Idioms.def"
-// The one re-check that also removes a check: the difference it corrects.
-ALWAYS_ENABLED_STATISTIC(NumIdiomCircularDifference,
-                         "Checks removed: circular-difference");
 ALWAYS_ENABLED_STATISTIC(NumChecksRechecked,
                          "Overflow checks re-checked (condition replaced)");
 ALWAYS_ENABLED_STATISTIC(NumIgnorelisted,
@@ -109,16 +102,11 @@ void countRemoved(const OverflowCheck &C, Idiom I) {
     ++NumPtrRemoved;
     break;
   }
-  if (I == Idiom::CircularDifference)
-    ++NumIdiomCircularDifference;
   switch (I) {
 #define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
   case Idiom::Enum:                                                            \
     ++NumIdiom##Enum;                                                          \
     break;
-#define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
-  case Idiom::Enum:                                                            \
-    break; /* never removed, but for circular-difference (above) */
 #include "idioms/Idioms.def"
   case Idiom::Ignorelist:
     ++NumIgnorelisted;
@@ -132,9 +120,6 @@ void countRechecked(Idiom I) {
   ++NumChecksRechecked;
   switch (I) {
 #define WRAP_IDIOM(Enum, Name, Shape, Proof)                                   \
-  case Idiom::Enum:                                                            \
-    break;
-#define WRAP_RECHECK(Enum, Name, Shape, Proof)                                 \
   case Idiom::Enum:                                                            \
     ++NumRecheck##Enum;                                                        \
     break;
@@ -156,102 +141,6 @@ OverflowCheck mapToPromoted(const OverflowCheck &C, const PromotedFunction &S) {
   if (!M.Branch || (C.Arith && !M.Arith) || (C.GEP && !M.GEP))
     M.Combined = true; // cannot happen: promotion keeps these; stay safe
   return M;
-}
-
-/// A recognised idiom is still not acted on when the user disabled it, or
-/// when the wrap it tests is undefined behaviour in this build.
-std::string whyNotActed(const OverflowCheck &C, Idiom Kind,
-                        const WrapIdiomOptions &Opts) {
-  std::string Name = idiomName(Kind).str();
-  if (!Opts.idiomEnabled(Kind))
-    return "idiom " + Name + " is disabled by -wrap-idiom-disable";
-  if (C.Op != CheckOp::Ptr && C.Signed && !Opts.signedWrapDefined())
-    return "recognised " + Name +
-           ", but signed overflow is undefined unless the file is built "
-           "with -fwrapv or -fno-strict-overflow (then pass "
-           "-wrap-idiom-signed-wrap)";
-  if (C.Op == CheckOp::Ptr && !Opts.pointerWrapDefined())
-    return "recognised " + Name +
-           ", but pointer overflow is undefined and the optimiser may fold "
-           "the test away (pass -wrap-idiom-pointer-wrap to accept it)";
-  return {};
-}
-
-/// What subsystem owners decided overrides what no idiom could: an entry
-/// turns a kept check off, a `=sanitize` entry keeps even a recognised one.
-/// Returns true for a `=sanitize` entry: the check stays as clang emitted
-/// it, not even re-checked.
-bool applyIgnorelist(const Ignorelist &IL, const OverflowCheck &C,
-                     const Function &F, Decision &D) {
-  if (IL.empty())
-    return false;
-  std::optional<Ignorelist::Match> M = lookup(IL, C, F);
-  if (!M)
-    return false;
-  std::string Where = remark::entryText(M->Entry, M->File, M->Line);
-  if (M->Sanitize) {
-    ++NumIgnorelistKept;
-    D.Reason = remark::tag::KeptBy + Where +
-               (D ? " over the " + idiomName(D.Kind).str() + " idiom" : "");
-    D.Kind = Idiom::None;
-    return true;
-  }
-  if (D)
-    return false; // an idiom proves it; the entry is not needed for this check
-  D.Kind = Idiom::Ignorelist;
-  D.Reason.clear();
-  D.Detail = Where;
-  return false;
-}
-
-/// A check that stays may be re-checked (SignedRecheck.h): decided on the
-/// promoted function, after removal (which has priority) and the
-/// ignorelist.
-void recheckKept(const OverflowCheck &P, Decision &D,
-                 const WrapIdiomOptions &Opts) {
-  unsigned SignedOperand = 0;
-  Idiom R = recheckOf(P, SignedOperand);
-  if (R == Idiom::None)
-    return;
-  if (!Opts.idiomEnabled(R)) {
-    D.Reason += "; re-check " + idiomName(R).str() +
-                " is disabled by -wrap-idiom-disable";
-    return;
-  }
-  D.Kind = R;
-  D.SignedOperand = SignedOperand;
-  D.Reason.clear();
-}
-
-/// Decide every check of F on its promoted form: each on its own, then the
-/// pairs of a circular difference (CircularDifference.h).
-SmallVector<Decision, 8> decideAll(Function &F, ArrayRef<OverflowCheck> Checks,
-                                   const Ignorelist &IL,
-                                   const TargetLibraryInfo &TLI,
-                                   const WrapIdiomOptions &Opts,
-                                   bool &Changed) {
-  SmallVector<Decision, 8> Decisions(Checks.size());
-  SmallVector<OverflowCheck, 8> Mapped;
-  SmallVector<bool, 8> Sanitize(Checks.size());
-  PromotedFunction Promoted(F);
-  Changed = Promoted.promotedInPlace();
-  IdiomMatcher Matcher(Promoted.function(), TLI, Opts, &F);
-  for (size_t I = 0; I < Checks.size(); ++I) {
-    Decision &D = Decisions[I];
-    Mapped.push_back(mapToPromoted(Checks[I], Promoted));
-    const OverflowCheck &P = Mapped.back();
-    D = Matcher.decide(P);
-    if (D)
-      D.Reason = whyNotActed(Checks[I], D.Kind, Opts);
-    if (!D.Reason.empty())
-      D.Kind = Idiom::None;
-    Sanitize[I] = applyIgnorelist(IL, Checks[I], F, D);
-    if (!D && !Sanitize[I])
-      recheckKept(P, D, Opts);
-  }
-  decideCircular(Checks, Mapped, Sanitize, Decisions, Matcher.dominators(),
-                 Opts);
-  return Decisions;
 }
 
 /// Where a remark points: the arithmetic's own location (the operator) if
@@ -289,12 +178,6 @@ bool foldsPart(const OverflowCheck &C) {
   return C.GEP && C.PtrAddressTest && C.PassSuccessor == 0;
 }
 
-/// What proves a decision: the idiom's description, or for the removed
-/// subtraction of a circular difference, its own proof.
-StringRef proofOf(const Decision &D) {
-  return D.RemovesCheck ? circularRemovalProof() : idiomDescription(D.Kind);
-}
-
 void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
                 const Decision &D, bool Removed, bool Rechecked) {
   BasicBlock *BB = C.Branch->getParent();
@@ -305,7 +188,7 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
       R << "re-checked " << ore::NV(remark::key::Sanitizer, C.sanitizer())
         << " check on " << ore::NV(remark::key::Op, C.opName()) << ": "
         << ore::NV(remark::key::Idiom, idiomName(D.Kind)) << " ("
-        << ore::NV(remark::key::Proof, idiomDescription(D.Kind)) << ")";
+        << ore::NV(remark::key::Proof, D.proof()) << ")";
       appendSite(R, C);
       return R;
     });
@@ -319,7 +202,7 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
         << " check on " << ore::NV(remark::key::Op, C.opName()) << ": "
         << ore::NV(remark::key::Idiom, idiomName(D.Kind)) << " (";
       if (D.Detail.empty())
-        R << ore::NV(remark::key::Proof, proofOf(D));
+        R << ore::NV(remark::key::Proof, D.proof());
       else
         R << ore::NV(remark::key::Entry, D.Detail);
       R << ")";
@@ -338,7 +221,7 @@ void emitRemark(OptimizationRemarkEmitter &ORE, const OverflowCheck &C,
       R << "recognised " << ore::NV(remark::key::Sanitizer, C.sanitizer())
         << " check on " << ore::NV(remark::key::Op, C.opName()) << ": "
         << ore::NV(remark::key::Idiom, idiomName(D.Kind)) << " ("
-        << proofOf(D) << "); kept by -wrap-idiom-mode=report";
+        << D.proof() << "); kept by -wrap-idiom-mode=report";
       appendSite(R, C);
       return R;
     });
@@ -397,25 +280,33 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
                                      FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return PreservedAnalyses::all();
-  const Ignorelist *IL = ignorelist(F.getContext());
+  const Ignorelist *IL = Lists->get(F.getContext());
   if (!IL)
     return PreservedAnalyses::all(); // diagnosed; the compilation fails
   SmallVector<OverflowCheck, 8> Checks = findOverflowChecks(F);
   if (Checks.empty())
     return PreservedAnalyses::all();
 
-  bool Changed = false;
-  SmallVector<Decision, 8> Decisions = decideAll(
-      F, Checks, *IL, FAM.getResult<TargetLibraryAnalysis>(F), Opts, Changed);
+  PromotedFunction Promoted(F);
+  bool Changed = Promoted.promotedInPlace();
+  SmallVector<OverflowCheck, 8> Mapped;
+  for (const OverflowCheck &C : Checks)
+    Mapped.push_back(mapToPromoted(C, Promoted));
+  SmallVector<Decision, 8> Decisions =
+      IdiomMatcher(Promoted.function(), FAM.getResult<TargetLibraryAnalysis>(F),
+                   Opts, &F, IL)
+          .decideAll(Checks, Mapped);
 
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   for (size_t I = 0; I < Checks.size(); ++I) {
     const OverflowCheck &C = Checks[I];
     const Decision &D = Decisions[I];
     countSeen(C);
-    bool Removal = !isRecheckIdiom(D.Kind) || D.RemovesCheck;
-    bool Recheck = D && !Removal && Opts.Action == Mode::Remove;
-    bool Remove = D && Removal && Opts.Action == Mode::Remove;
+    if (D.KeptByEntry)
+      ++NumIgnorelistKept;
+    bool Act = D && Opts.Action == Mode::Remove;
+    bool Remove = Act && D.removes();
+    bool Recheck = Act && D.rechecks();
     if (D) {
       tagArithmetic(C, D.Kind);
       Changed = true;
@@ -425,10 +316,7 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
       countRemoved(C, D.Kind);
     }
     if (Recheck) {
-      if (D.Kind == Idiom::CircularDifference)
-        applyCircularRecheck(C, D);
-      else
-        applyRecheck(C, D.Kind, D.SignedOperand);
+      D.By->Recheck(C, D);
       countRechecked(D.Kind);
     }
     emitRemark(ORE, C, D, Remove, Recheck);

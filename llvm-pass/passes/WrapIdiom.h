@@ -26,11 +26,18 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <memory>
+
 namespace wrapidiom {
+
+class LoadedIgnorelists;
 
 class WrapIdiomPass : public llvm::PassInfoMixin<WrapIdiomPass> {
 public:
-  explicit WrapIdiomPass(WrapIdiomOptions Opts) : Opts(std::move(Opts)) {}
+  /// Lists: the ignorelists, loaded once for the passes of a PassBuilder.
+  WrapIdiomPass(WrapIdiomOptions Opts,
+                std::shared_ptr<const LoadedIgnorelists> Lists)
+      : Opts(std::move(Opts)), Lists(std::move(Lists)) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   /// `wrap-idiom<report;no-signed-wrap;...>`: every parameter, so that the
@@ -44,6 +51,7 @@ public:
 
 private:
   WrapIdiomOptions Opts;
+  std::shared_ptr<const LoadedIgnorelists> Lists;
 };
 
 /// Runs once per module ahead of WrapIdiomPass, wherever the plugin adds
@@ -56,6 +64,8 @@ private:
 /// that the printed pipeline parses back to the same two passes.
 class WrapIdiomModulePass : public llvm::PassInfoMixin<WrapIdiomModulePass> {
 public:
+  explicit WrapIdiomModulePass(std::shared_ptr<const LoadedIgnorelists> Lists)
+      : Lists(std::move(Lists)) {}
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   void printPipeline(llvm::raw_ostream &OS,
@@ -64,6 +74,9 @@ public:
   }
   static bool isRequired() { return true; }
   static llvm::StringRef pipelineName() { return "wrap-idiom-module"; }
+
+private:
+  std::shared_ptr<const LoadedIgnorelists> Lists;
 };
 
 /// Runs in an LTO link (full or ThinLTO post-link pipeline). By then clang's
@@ -73,15 +86,21 @@ public:
 class WrapIdiomLinkCheckPass
     : public llvm::PassInfoMixin<WrapIdiomLinkCheckPass> {
 public:
+  explicit WrapIdiomLinkCheckPass(
+      std::shared_ptr<const LoadedIgnorelists> Lists)
+      : Lists(std::move(Lists)) {}
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
+
+private:
+  std::shared_ptr<const LoadedIgnorelists> Lists;
 };
 
-/// `print<wrap-idiom-rules>`: prints the matcher's rules in the order
-/// IdiomMatcher::decide() tries them (printRules(), IdiomMatcher.h), as
-/// LLVM's print<...> passes print an analysis; the module is left alone.
-/// lit-tests/opt/rule-order.test holds the documentation to it.
+/// `print<wrap-idiom-rules>`: prints the table of rules in the order a
+/// check goes down them (printRules(), Rules.h), as LLVM's print<...>
+/// passes print an analysis; the module is left alone. It is the one list
+/// of the rules: lit-tests/opt/rule-order.test holds IDIOMS.md to it.
 class WrapIdiomRulesPrinterPass
     : public llvm::PassInfoMixin<WrapIdiomRulesPrinterPass> {
 public:

@@ -4,7 +4,7 @@
  * KEEP cases are real wraps that must still be reported. RECHECK cases
  * (recheck.c) wrap as unsigned arithmetic while the signed quantity it
  * encodes is in range, or correct a circular difference that wrapped: the
- * plugin re-checks them (SignedRecheck.h, CircularDifference.h) and must
+ * plugin re-checks them (SignedRecheck.h, CircularDifference.cpp) and must
  * stay silent. OUT cases (recheck.c) are out of range as signed
  * quantities although the unsigned arithmetic does not wrap: clang's plain
  * check misses them (baseline.test), the re-check must report them. The

@@ -152,7 +152,7 @@ noinline int keep_recheck_two_signed(void)
 	return 0;
 }
 
-/* circular-difference (CircularDifference.h). The difference wraps and
+/* circular-difference (CircularDifference.cpp). The difference wraps and
  * the size added where a < b carries it back: clang's plain checks report
  * both, the plugin removes the sub's check and re-checks the add, silent
  * while the correction carries. */
