@@ -118,4 +118,17 @@ bool FunctionIndex::candidates(const Value *V, size_t Limit,
   return true;
 }
 
+bool FunctionIndex::invalidate(Function &, const PreservedAnalyses &PA,
+                               FunctionAnalysisManager::Invalidator &) {
+  auto PAC = PA.getChecker<FunctionIndexAnalysis>();
+  return !PAC.preserved() && !PAC.preservedSet<AllAnalysesOn<Function>>();
+}
+
+AnalysisKey FunctionIndexAnalysis::Key;
+
+FunctionIndex FunctionIndexAnalysis::run(Function &F,
+                                         FunctionAnalysisManager &FAM) {
+  return FunctionIndex(F, FAM.getResult<DominatorTreeAnalysis>(F));
+}
+
 } // namespace wrapidiom

@@ -7,7 +7,9 @@
 // built once per function, hands out only the results that can be equal:
 // those of the same shape (valueShape()) whose loads and calls are near
 // enough on the dominator tree for the walk for writes in between
-// (ValueEquivalence.cpp) to reach one from the other.
+// (ValueEquivalence.cpp) to reach one from the other. It is an analysis
+// of the function (FunctionIndexAnalysis), cached by the analysis manager
+// until the function changes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_FUNCTIONINDEX_H
@@ -15,6 +17,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
 
 #include <cstdint>
 
@@ -37,6 +40,10 @@ public:
   bool candidates(const llvm::Value *V, size_t Limit,
                   llvm::SmallVectorImpl<const llvm::Value *> &Out) const;
 
+  /// It holds the function's values: any change but none invalidates it.
+  bool invalidate(llvm::Function &F, const llvm::PreservedAnalyses &PA,
+                  llvm::FunctionAnalysisManager::Invalidator &Inv);
+
 private:
   struct Entry {
     int64_t Depth; // the least distance of a load of it from the entry
@@ -55,6 +62,16 @@ private:
   };
   llvm::SmallVector<Bucket, 0> Buckets;
   llvm::DenseMap<const llvm::Value *, Where> Of;
+};
+
+class FunctionIndexAnalysis
+    : public llvm::AnalysisInfoMixin<FunctionIndexAnalysis> {
+  friend llvm::AnalysisInfoMixin<FunctionIndexAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = FunctionIndex;
+  FunctionIndex run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 };
 
 } // namespace wrapidiom

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/MemoryFacts.h"
 
+#include "analysis/PromotedFunction.h"
 #include "checks/OverflowCheck.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -12,7 +13,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/AliasAnalysis.h"
-#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/BasicAliasAnalysis.h"
 #include "llvm/Analysis/MemoryBuiltins.h"
 #include "llvm/Analysis/MemoryLocation.h"
@@ -106,21 +106,20 @@ CallEffect declaredEffect(const CallBase &Call) {
 
 } // namespace
 
+/// BasicAA alone (the analysis manager's), not the pipeline's AA stack.
 struct MemoryFacts::AA {
-  AssumptionCache AC;
-  BasicAAResult Basic;
   AAResults Results;
   BatchAAResults Batch;
-  AA(Function &F, const TargetLibraryInfo &TLI, DominatorTree &DT)
-      : AC(F), Basic(F.getParent()->getDataLayout(), F, TLI, AC, &DT),
-        Results(TLI), Batch(Results) {
+  AA(BasicAAResult &Basic, const TargetLibraryInfo &TLI)
+      : Results(TLI), Batch(Results) {
     Results.addAAResult(Basic);
   }
 };
 
 MemoryFacts::MemoryFacts(Function &F, const TargetLibraryInfo &TLI,
-                         std::function<const DominatorTree &()> DT)
-    : F(F), TLI(TLI), DT(std::move(DT)), Outer(Active) {
+                         FunctionAnalysisManager &FAM,
+                         const ScratchModule *Scratch)
+    : F(F), TLI(TLI), FAM(FAM), Scratch(Scratch), Outer(Active) {
   Active = this;
 }
 
@@ -137,17 +136,22 @@ MemoryFacts::AA &MemoryFacts::aa() {
   // The decisions are all taken before the pass changes anything, so one
   // batch of queries stays valid for the whole function.
   if (!A)
-    A = std::make_unique<AA>(F, TLI, const_cast<DominatorTree &>(DT()));
+    A = std::make_unique<AA>(FAM.getResult<BasicAA>(F), TLI);
   return *A;
+}
+
+const Function &MemoryFacts::body(const Function &Callee) const {
+  return Scratch ? *Scratch->original(Callee) : Callee;
 }
 
 CallEffect MemoryFacts::effectOf(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee || Call.hasOperandBundles() || Call.isConvergent())
     return CallEffect::Unknown;
-  if (Callee->isDeclaration())
+  const Function &Body = body(*Callee);
+  if (Body.isDeclaration())
     return declaredEffect(Call);
-  return helperEffect(*Callee, 0);
+  return helperEffect(Body, 0);
 }
 
 CallEffect MemoryFacts::helperEffect(const Function &Callee, unsigned Depth) {

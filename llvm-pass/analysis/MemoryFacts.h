@@ -7,18 +7,21 @@
 // `ext4_blocks_count(es) + n < ext4_blocks_count(es)`). This answers both
 // questions for the function being decided:
 //
-//  - writes: LLVM's alias analysis (BasicAA, built on the promoted
-//    function: it reads only the IR's own structure, GEP offsets, allocas
-//    and their escapes, `noalias` arguments, so it answers the same at -O0
-//    and -O2; TBAA is left out because clang emits its metadata only when
-//    optimising). The UBSan runtime writes no program memory.
+//  - writes: LLVM's alias analysis (BasicAA, the analysis manager's, on the
+//    promoted function: it reads only the IR's own structure, GEP offsets,
+//    allocas and their escapes, `noalias` arguments, so it answers the same
+//    at -O0 and -O2; TBAA is left out because clang emits its metadata only
+//    when optimising). The UBSan runtime writes no program memory.
 //  - helpers: a direct call of a function defined here with an exact
 //    definition (static, or external without semantic interposition),
 //    small, whose body writes nothing but its own locals and calls nothing
 //    but such helpers: it is `pure` (reads nothing else either) or `reads`
 //    (reads memory given to it or global). The body is read as clang
-//    emitted it; its own locals' loads and stores do not count, so the
-//    answer does not depend on whether the helper was already promoted.
+//    emitted it (or promoted in place: its own locals' loads and stores do
+//    not count, so the answer is the same); for a call in a scratch copy
+//    (PromotedFunction.h), the body of the function the callee stands for.
+//    The helpers are other functions of the module: the facts are the
+//    module step's, taken before any function changes.
 //
 // The same alias analysis says whether what a store writes can be read
 // at all (dead-value): overwritten before any read (`cnt += n; cnt = 0;`),
@@ -34,6 +37,7 @@
 #define WRAPIDIOM_MEMORYFACTS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/PassManager.h"
 
 #include <functional>
 #include <memory>
@@ -50,6 +54,8 @@ class TargetLibraryInfo;
 
 namespace wrapidiom {
 
+class ScratchModule;
+
 /// What a call does to memory, as far as the analysis can tell.
 enum class CallEffect {
   Unknown, // may write anything, or not a helper it can read
@@ -59,9 +65,12 @@ enum class CallEffect {
 
 class MemoryFacts {
 public:
-  /// Facts about F (the promoted function); DT gives F's dominator tree.
+  /// Facts about F (the promoted function), its alias analysis from FAM;
+  /// Scratch: where F is when a copy (callees stand for the module's
+  /// functions), or null.
   MemoryFacts(llvm::Function &F, const llvm::TargetLibraryInfo &TLI,
-              std::function<const llvm::DominatorTree &()> DT);
+              llvm::FunctionAnalysisManager &FAM,
+              const ScratchModule *Scratch);
   ~MemoryFacts();
   MemoryFacts(const MemoryFacts &) = delete;
   MemoryFacts &operator=(const MemoryFacts &) = delete;
@@ -87,12 +96,16 @@ private:
   struct AA; // built on first use
   llvm::Function &F;
   const llvm::TargetLibraryInfo &TLI;
-  std::function<const llvm::DominatorTree &()> DT;
+  llvm::FunctionAnalysisManager &FAM;
+  const ScratchModule *Scratch;
   std::unique_ptr<AA> A;
   llvm::DenseMap<const llvm::Function *, CallEffect> Helpers;
   MemoryFacts *Outer;
 
   AA &aa();
+  /// The body Callee stands for: itself, or the module's function a
+  /// declaration of the scratch module stands for.
+  const llvm::Function &body(const llvm::Function &Callee) const;
   CallEffect helperEffect(const llvm::Function &Callee, unsigned Depth);
 };
 

@@ -37,26 +37,27 @@ bool writesMemory(const Function &F) {
 }
 
 /// The value an operand V of the helper's operation has at Call: the
-/// argument passed for a parameter, a constant itself; a field the helper
-/// loads through a parameter (`r->start`, a simple load of a GEP with
-/// constant indices, or of a cast of one) rebuilt in the caller right
-/// after the call, where it reads what the helper read when the helper
-/// writes nothing (the caller checks that). Null otherwise; Loads counts
-/// the loads rebuilt.
+/// argument passed for a parameter, a constant itself (as the caller's
+/// copy sees it, in Scratch); a field the helper loads through a parameter
+/// (`r->start`, a simple load of a GEP with constant indices, or of a cast
+/// of one) rebuilt in the caller right after the call, where it reads what
+/// the helper read when the helper writes nothing (the caller checks
+/// that). Null otherwise; Loads counts the loads rebuilt.
 Value *atCall(const Value *V, CallBase &Call, IRBuilder<> &B,
-              unsigned &Budget, unsigned &Loads) {
+              ScratchModule &Scratch, unsigned &Budget, unsigned &Loads) {
   if (const auto *A = dyn_cast<Argument>(V))
     return A->getArgNo() < Call.arg_size() ? Call.getArgOperand(A->getArgNo())
                                            : nullptr;
   if (const auto *C = dyn_cast<Constant>(V))
-    return const_cast<Constant *>(C);
+    return Scratch.map(const_cast<Constant *>(C));
   if (Budget == 0)
     return nullptr;
   --Budget;
   if (const auto *L = dyn_cast<LoadInst>(V)) {
     if (!L->isSimple())
       return nullptr;
-    Value *P = atCall(L->getPointerOperand(), Call, B, Budget, Loads);
+    Value *P =
+        atCall(L->getPointerOperand(), Call, B, Scratch, Budget, Loads);
     if (!P)
       return nullptr;
     ++Loads;
@@ -65,7 +66,8 @@ Value *atCall(const Value *V, CallBase &Call, IRBuilder<> &B,
   if (const auto *G = dyn_cast<GetElementPtrInst>(V)) {
     if (!G->hasAllConstantIndices())
       return nullptr;
-    Value *P = atCall(G->getPointerOperand(), Call, B, Budget, Loads);
+    Value *P =
+        atCall(G->getPointerOperand(), Call, B, Scratch, Budget, Loads);
     if (!P)
       return nullptr;
     SmallVector<Value *, 4> Idx(G->indices());
@@ -73,7 +75,7 @@ Value *atCall(const Value *V, CallBase &Call, IRBuilder<> &B,
                        G->getNoWrapFlags());
   }
   if (const auto *Cast = dyn_cast<CastInst>(V)) {
-    Value *X = atCall(Cast->getOperand(0), Call, B, Budget, Loads);
+    Value *X = atCall(Cast->getOperand(0), Call, B, Scratch, Budget, Loads);
     return X ? B.CreateCast(Cast->getOpcode(), X, Cast->getType()) : nullptr;
   }
   return nullptr;
@@ -125,8 +127,8 @@ bool onlyReturned(const WrappingOp &Op) {
 }
 
 bool handledByEveryCaller(const WrappingOp &Op, Function &Helper,
-                          const TargetLibraryInfo &TLI,
-                          const WrapIdiomOptions &Opts, std::string &Why) {
+                          MatcherFacts &Facts, std::string &Why) {
+  ScratchModule &Scratch = Facts.scratch();
   std::string Returned = ("the " + Op.noun() + " is returned, and ").str();
   SmallVector<CallBase *, MaxCallSites> Calls;
   if (!directCalls(Helper, Calls, Why)) {
@@ -137,23 +139,24 @@ bool handledByEveryCaller(const WrappingOp &Op, Function &Helper,
   bool Writes = writesMemory(*Op.Def->getFunction());
   for (CallBase *Call : Calls) {
     Function &Caller = *Call->getFunction();
-    PromotedFunction Promoted(Caller, PromotedFunction::Where::Clone);
+    PromotedFunction Promoted(Caller, /*InPlace=*/false, Scratch,
+                              Facts.analyses());
     CallBase *Mapped = Promoted.map(Call);
     if (!Mapped) {
       Why = Returned + "a call of its helper cannot be read";
       return false;
     }
     // The operands as the caller can name them, built after the call in
-    // the caller's private clone.
+    // the caller's copy.
     IRBuilder<> B(Mapped->getNextNode());
     unsigned Budget = MaxRebuilt, Loads = 0;
     WrappingOp AtCall = Op;
     AtCall.Def = Mapped;
     AtCall.Result = Mapped;
-    AtCall.LHS = atCall(Op.LHS, *Mapped, B, Budget, Loads);
+    AtCall.LHS = atCall(Op.LHS, *Mapped, B, Scratch, Budget, Loads);
     if (AtCall.LHS) {
       Budget = MaxRebuilt;
-      AtCall.RHS = atCall(Op.RHS, *Mapped, B, Budget, Loads);
+      AtCall.RHS = atCall(Op.RHS, *Mapped, B, Scratch, Budget, Loads);
     }
     if (!AtCall.LHS || !AtCall.RHS) {
       Why = Returned + "an operand is neither a parameter, a constant nor "
@@ -165,7 +168,8 @@ bool handledByEveryCaller(const WrappingOp &Op, Function &Helper,
                        "cannot be read again in the caller";
       return false;
     }
-    IdiomMatcher Matcher(Promoted.function(), TLI, Opts);
+    IdiomMatcher Matcher(Promoted.function(), Facts.analyses(),
+                         Facts.libraryInfo(), Facts.options(), Scratch);
     std::string CallerWhy;
     if (Matcher.decideResult(AtCall, CallerWhy) == Idiom::None) {
       Why = Returned + "in " + Caller.getName().str() + "(): " + CallerWhy;
@@ -184,8 +188,7 @@ bool callerHandled(RuleInput &In) {
   std::string Why;
   if (!Helper || !Helper->hasLocalLinkage() || !onlyReturned(*In.Op))
     return false;
-  if (handledByEveryCaller(*In.Op, *Helper, In.Facts.libraryInfo(),
-                           In.Facts.options(), Why))
+  if (handledByEveryCaller(*In.Op, *Helper, In.Facts, Why))
     return true;
   In.Why = std::move(Why);
   return false;

@@ -39,9 +39,10 @@
 //    Like those proofs, a caller that never tests the value proves nothing
 //    (an ignored result included).
 //
-// Each caller is read in a private promoted clone (PromotedFunction.h): the
-// pass changes only the function it runs on. One caller that does not
-// handle the value keeps the check, whichever order the functions come in.
+// Each caller is read in a promoted copy in the scratch module
+// (PromotedFunction.h), in the module step, before any function changes:
+// the callers are other functions. One caller that does not handle the
+// value keeps the check, whichever order the functions come in.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_CALLERHANDLED_H
@@ -53,22 +54,22 @@
 
 namespace llvm {
 class Function;
-class TargetLibraryInfo;
 } // namespace llvm
 
 namespace wrapidiom {
 
-struct WrapIdiomOptions;
+class MatcherFacts;
 
 /// Calls of one helper read at most: past that the check stays.
 inline constexpr unsigned MaxCallSites = 8;
 
 /// Op is an operation of Helper's promoted form whose value Helper only
 /// returns, and Helper is static (has local linkage); is it handled in
-/// every caller? Why says which caller does not, and why.
+/// every caller? Facts: Helper's (the callers are copied to its scratch
+/// module, decided with its options). Why says which caller does not, and
+/// why.
 bool handledByEveryCaller(const WrappingOp &Op, llvm::Function &Helper,
-                          const llvm::TargetLibraryInfo &TLI,
-                          const WrapIdiomOptions &Opts, std::string &Why);
+                          MatcherFacts &Facts, std::string &Why);
 
 /// Is every use of Op's value (but the checks' own) a return, and is
 /// there one? (When not, the data-flow proof's reason says which use.)

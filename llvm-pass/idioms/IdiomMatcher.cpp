@@ -33,13 +33,13 @@
 
 #include "analysis/FunctionIndex.h"
 #include "analysis/MemoryFacts.h"
+#include "analysis/PromotedFunction.h"
 #include "analysis/WrapTest.h"
 #include "idioms/Options.h"
 #include "idioms/SerialCompare.h"
 #include "idioms/WrapPaths.h"
 #include "RemarkSchema.h"
 
-#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/DemandedBits.h"
 #include "llvm/Analysis/DomConditionCache.h"
 #include "llvm/IR/Dominators.h"
@@ -80,33 +80,26 @@ StringRef idiomDescription(Idiom I) {
   return "?";
 }
 
-/// The facts, in the order they are destroyed last to first: what uses DT
-/// comes after it.
+/// The facts built here (the others are the analysis manager's).
 struct MatcherFacts::Built {
-  std::unique_ptr<DominatorTree> DT;
   std::unique_ptr<DomConditionCache> DC;
-  std::unique_ptr<FunctionIndex> Index;
-  std::unique_ptr<AssumptionCache> AC;
-  std::unique_ptr<DemandedBits> DB;    // uses DT and AC
-  std::unique_ptr<MemoryFacts> Memory; // uses DT
+  std::unique_ptr<MemoryFacts> Memory;
 };
 
-MatcherFacts::MatcherFacts(Function &F, const TargetLibraryInfo &TLI,
+MatcherFacts::MatcherFacts(Function &F, FunctionAnalysisManager &FAM,
+                           const TargetLibraryInfo &TLI,
                            const WrapIdiomOptions &Opts, Function *Original,
-                           const Ignorelist *IL)
-    : F(F), TLI(TLI), Opts(Opts), Original(Original), IL(IL),
-      B(std::make_unique<Built>()) {
+                           const Ignorelist *IL, ScratchModule &Scratch)
+    : F(F), FAM(FAM), TLI(TLI), Opts(Opts), Original(Original), IL(IL),
+      Scratch(Scratch), B(std::make_unique<Built>()) {
   // In scope for sameValue() from now on (MemoryFacts.h).
-  B->Memory = std::make_unique<MemoryFacts>(
-      F, TLI, [this]() -> const DominatorTree & { return dominators(); });
+  B->Memory = std::make_unique<MemoryFacts>(F, TLI, FAM, &Scratch);
 }
 
 MatcherFacts::~MatcherFacts() = default;
 
 const DominatorTree &MatcherFacts::dominators() {
-  if (!B->DT)
-    B->DT = std::make_unique<DominatorTree>(F);
-  return *B->DT;
+  return FAM.getResult<DominatorTreeAnalysis>(F);
 }
 
 const DomConditionCache &MatcherFacts::conditions() {
@@ -121,26 +114,26 @@ const DomConditionCache &MatcherFacts::conditions() {
 }
 
 DemandedBits &MatcherFacts::demandedBits() {
-  if (!B->DB) {
-    dominators();
-    B->AC = std::make_unique<AssumptionCache>(F);
-    B->DB = std::make_unique<DemandedBits>(F, *B->AC, *B->DT);
-  }
-  return *B->DB;
+  return FAM.getResult<DemandedBitsAnalysis>(F);
 }
 
 MemoryFacts &MatcherFacts::memory() { return *B->Memory; }
 
 PathVerdict MatcherFacts::followWrapped(const WrappingOp &Op) {
-  if (!B->Index)
-    B->Index = std::make_unique<FunctionIndex>(F, dominators());
-  return followWrappedPaths(Op, F, dominators(), *B->Index, Opts);
+  return followWrappedPaths(Op, F, dominators(),
+                            FAM.getResult<FunctionIndexAnalysis>(F), Opts);
 }
 
-IdiomMatcher::IdiomMatcher(Function &F, const TargetLibraryInfo &TLI,
-                           const WrapIdiomOptions &Opts, Function *Original,
+const Function &MatcherFacts::body(const Function &Callee) const {
+  return *Scratch.original(Callee);
+}
+
+IdiomMatcher::IdiomMatcher(Function &F, FunctionAnalysisManager &FAM,
+                           const TargetLibraryInfo &TLI,
+                           const WrapIdiomOptions &Opts,
+                           ScratchModule &Scratch, Function *Original,
                            const Ignorelist *IL)
-    : Facts(F, TLI, Opts, Original, IL), Opts(Opts) {}
+    : Facts(F, FAM, TLI, Opts, Original, IL, Scratch), Opts(Opts) {}
 
 IdiomMatcher::~IdiomMatcher() = default;
 

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
 
 #include <string>
 
@@ -33,15 +34,17 @@ struct WrapIdiomOptions;
 
 class IdiomMatcher {
 public:
-  /// F is the promoted function the checks are mapped onto; TLI that of
-  /// the function it was promoted from; Opts what the pass was asked to do,
-  /// held by reference. While the matcher lives, the memory facts of F
+  /// F is the promoted function the checks are mapped onto (the function
+  /// itself, or its copy in Scratch), its analyses from FAM; TLI that of
+  /// the function it was promoted from; Opts what the pass was asked to
+  /// do, held by reference. While the matcher lives, the memory facts of F
   /// (MemoryFacts.h) are in scope for sameValue(). Original: the function
   /// F stands for (caller-handled reads its callers, the ignorelists its
   /// name); null for a caller read for that row. IL: the ignorelists, or
   /// null.
-  IdiomMatcher(llvm::Function &F, const llvm::TargetLibraryInfo &TLI,
-               const WrapIdiomOptions &Opts,
+  IdiomMatcher(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+               const llvm::TargetLibraryInfo &TLI,
+               const WrapIdiomOptions &Opts, ScratchModule &Scratch,
                llvm::Function *Original = nullptr,
                const Ignorelist *IL = nullptr);
   ~IdiomMatcher();

@@ -11,7 +11,8 @@
 //     opt -passes='wrap-idiom<report;signed-wrap;budget=64;disable=modular>'
 //
 // The passes hold it and hand it down, as a const reference, to whatever
-// decides: no decision reads a command-line option or a global.
+// decides: no decision reads a command-line option or a global. The code
+// is in Options.cpp, beside this.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WRAPIDIOM_OPTIONS_H
@@ -86,6 +87,15 @@ struct WrapIdiomOptions {
 
   /// Every parameter, in the form parse() reads: `report;no-signed-wrap;...`.
   void printParameters(llvm::raw_ostream &OS) const;
+
+  /// The same parameters (the module step and the function pass of one
+  /// wrap-idiom<...> must agree).
+  bool operator==(const WrapIdiomOptions &O) const {
+    return Action == O.Action && Disabled == O.Disabled &&
+           SignedWrap == O.SignedWrap && PointerWrap == O.PointerWrap &&
+           WrapvPointer == O.WrapvPointer && Budget == O.Budget;
+  }
+  bool operator!=(const WrapIdiomOptions &O) const { return !(*this == O); }
 };
 
 } // namespace wrapidiom

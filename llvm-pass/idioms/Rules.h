@@ -17,6 +17,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PassManager.h"
 
 #include <memory>
 #include <string>
@@ -33,9 +34,9 @@ class raw_ostream;
 
 namespace wrapidiom {
 
-class FunctionIndex;
 class Ignorelist;
 class MemoryFacts;
+class ScratchModule;
 struct Decision;
 struct PathVerdict;
 struct RuleInput;
@@ -138,13 +139,19 @@ private:
   llvm::DenseMap<const void *, std::shared_ptr<void>> States;
 };
 
-/// What the rows share over one function (the promoted form they read),
-/// each fact built on first use (IdiomMatcher.cpp).
+/// What the rows share over one function (the promoted form they read):
+/// the analysis manager's analyses of it, and the facts built on first use
+/// (IdiomMatcher.cpp). Rows read other functions only through these, in
+/// the module step, before any function changes.
 class MatcherFacts {
 public:
-  MatcherFacts(llvm::Function &F, const llvm::TargetLibraryInfo &TLI,
+  /// F: the promoted function (itself, or its copy in Scratch); TLI that of
+  /// the function it was promoted from; Original: that function, null for
+  /// a caller read for caller-handled; IL: the ignorelists, or null.
+  MatcherFacts(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+               const llvm::TargetLibraryInfo &TLI,
                const WrapIdiomOptions &Opts, llvm::Function *Original,
-               const Ignorelist *IL);
+               const Ignorelist *IL, ScratchModule &Scratch);
   ~MatcherFacts();
 
   const llvm::DominatorTree &dominators();
@@ -153,6 +160,9 @@ public:
   MemoryFacts &memory();
   /// Follow Op's wrapped executions (WrapPaths.h).
   PathVerdict followWrapped(const WrappingOp &Op);
+  /// The body a callee of F stands for: itself, or the module's function a
+  /// declaration of the scratch module stands for.
+  const llvm::Function &body(const llvm::Function &Callee) const;
 
   /// The function the promoted one stands for, whose callers caller-handled
   /// reads; null for a caller read for that row, where it does not run.
@@ -161,13 +171,18 @@ public:
   const WrapIdiomOptions &options() const { return Opts; }
   /// The ignorelists (the Entry row); null: none.
   const Ignorelist *ignorelist() const { return IL; }
+  /// Where copies of other functions go (caller-handled reads callers).
+  ScratchModule &scratch() const { return Scratch; }
+  llvm::FunctionAnalysisManager &analyses() const { return FAM; }
 
 private:
   llvm::Function &F;
+  llvm::FunctionAnalysisManager &FAM;
   const llvm::TargetLibraryInfo &TLI;
   const WrapIdiomOptions &Opts;
   llvm::Function *Original;
   const Ignorelist *IL;
+  ScratchModule &Scratch;
   struct Built;
   std::unique_ptr<Built> B;
 };

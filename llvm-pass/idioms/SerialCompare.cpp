@@ -144,6 +144,10 @@ const Value *checkedValue(const WithOverflowInst &WO) {
 /// with nuw/nsw may be poison where the ideal one is not.
 class SerialPaths {
 public:
+  /// Body: the function a callee stands for (MatcherFacts::body()).
+  explicit SerialPaths(
+      function_ref<const Function &(const Function &)> Body)
+      : Body(Body) {}
   /// Every use of V is on such a path.
   bool value(const Value *V, unsigned Depth);
   /// Parameter A of a helper defined here is, directly or through the one
@@ -155,6 +159,7 @@ public:
 
 private:
   static constexpr unsigned MaxDepth = 8;
+  function_ref<const Function &(const Function &)> Body;
   SmallPtrSet<const Value *, 16> Seen;
 };
 
@@ -235,6 +240,8 @@ bool SerialPaths::value(const Value *V, unsigned Depth) {
     }
     if (const auto *Call = dyn_cast<CallInst>(I)) {
       const Function *Callee = Call->getCalledFunction();
+      if (Callee)
+        Callee = &Body(*Callee);
       if (!Callee || !Callee->hasExactDefinition() || Callee->isVarArg() ||
           !Call->isArgOperand(&U) || Call->hasOperandBundles() ||
           Callee->getFunctionType() != Call->getFunctionType() ||
@@ -268,18 +275,24 @@ bool signTestedAndUsed(const WrappingOp &Op) {
 /// 0`; rcu_seq_started()'s `ULONG_CMP_LT((s - 1) & ~3, cur)` is
 /// `ULONG_MAX / 2 < ((s - 1) & ~3) - cur`. A product is the same: its
 /// wrap, too, is a multiple of 2^N.
-bool onlyInSerialDifferences(const WrappingOp &Op) {
+bool onlyInSerialDifferences(
+    const WrappingOp &Op,
+    function_ref<const Function &(const Function &)> Body) {
   if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub &&
                     Op.Op != CheckOp::Mul))
     return false;
-  SerialPaths Paths;
+  SerialPaths Paths(Body);
   return Paths.value(Op.Result, 0) && Paths.Differences > 0;
 }
 
 /// serial-compare's row: a difference only sign-tested, or a value that
 /// reaches only such differences.
 bool serialCompare(RuleInput &In) {
-  return onlySignTested(*In.Op) || onlyInSerialDifferences(*In.Op);
+  return onlySignTested(*In.Op) ||
+         onlyInSerialDifferences(*In.Op, [&](const Function &F)
+                                             -> const Function & {
+           return In.Facts.body(F);
+         });
 }
 
 } // namespace wrapidiom

@@ -23,6 +23,12 @@
 
 #include "analysis/WrapTest.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
 namespace wrapidiom {
 
 /// Op is an unsigned difference that reaches nothing but sign tests (and
@@ -30,10 +36,12 @@ namespace wrapidiom {
 bool onlySignTested(const WrappingOp &Op);
 
 /// Op is an unsigned sum, difference or product whose every path, through
-/// operations that are exact modulo 2^N and into helpers defined here,
-/// ends in a difference of its own width that is only sign-tested; at
-/// least one.
-bool onlyInSerialDifferences(const WrappingOp &Op);
+/// operations that are exact modulo 2^N and into helpers defined here
+/// (Body: the function a callee stands for), ends in a difference of its
+/// own width that is only sign-tested; at least one.
+bool onlyInSerialDifferences(
+    const WrappingOp &Op,
+    llvm::function_ref<const llvm::Function &(const llvm::Function &)> Body);
 
 /// Op is an unsigned difference that reaches a sign test and something
 /// else too: `d = a - b; if (d < 0) return; use(d);` (update_rq_clock()).

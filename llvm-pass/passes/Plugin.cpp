@@ -6,6 +6,8 @@
 //                                            every optimisation level
 //   opt -load-pass-plugin=WrapIdiom.so -passes=wrap-idiom ...
 //   opt -load-pass-plugin=WrapIdiom.so -passes='wrap-idiom<report>' ...
+//                                            the module step and the
+//                                            function pass (WrapIdiom.h)
 //   opt -load-pass-plugin=WrapIdiom.so -passes='print<wrap-idiom-rules>'
 //       -disable-output /dev/null            prints the table of rules in
 //                                            the order a check goes down it
@@ -16,6 +18,7 @@
 // the passes hold them (ignorelist/IgnorelistCheck.h).
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/FunctionIndex.h"
 #include "ignorelist/IgnorelistCheck.h"
 #include "idioms/Options.h"
 #include "passes/WrapIdiom.h"
@@ -101,6 +104,13 @@ cl::opt<unsigned> Budget(
              "a check that needs more is kept"),
     cl::init(4096), cl::Hidden, cl::cat(Category));
 
+cl::opt<std::string> CheckIsolation(
+    "wrap-idiom-check-isolation",
+    cl::desc("Debugging: around every run of a function pass whose name "
+             "the regular expression matches, require the module's other "
+             "functions and its list of functions to be unchanged"),
+    cl::value_desc("regex"), cl::Hidden, cl::cat(Category));
+
 cl::list<std::string> IgnorelistFiles(
     "wrap-idiom-ignorelist",
     cl::desc("Sanitizer special case list: turn off (or, with =sanitize, "
@@ -123,27 +133,30 @@ WrapIdiomOptions commandLineOptions() {
 
 using Ignorelists = std::shared_ptr<const LoadedIgnorelists>;
 
+/// `wrap-idiom<params>`: the module step, then the function pass acting on
+/// what it decided, with the same options.
 void addWrapIdiom(ModulePassManager &MPM, const WrapIdiomOptions &Opts,
                   const Ignorelists &Lists) {
-  MPM.addPass(WrapIdiomModulePass(Lists));
+  MPM.addPass(WrapIdiomModulePass(Opts, Lists));
   MPM.addPass(createModuleToFunctionPassAdaptor(WrapIdiomPass(Opts, Lists)));
 }
 
-/// `wrap-idiom` or `wrap-idiom<params>`: Add the pass(es) with the
-/// options of the parameters over Defaults. False if Name is another pass
-/// or its parameters are bad. A bad parameter is reported here, once (the
-/// pass builder tries a name with every kind of pass manager), and the
-/// pass builder then fails on the name: opt prints both and exits 1.
-bool parseWrapIdiom(StringRef Name, const WrapIdiomOptions &Defaults,
-                    StringSet<> &Reported,
+/// `PassName` or `PassName<params>` (wrap-idiom, wrap-idiom-module): Add
+/// the pass(es) with the options of the parameters over Defaults. False if
+/// Name is another pass or its parameters are bad. A bad parameter is
+/// reported here, once (the pass builder tries a name with every kind of
+/// pass manager), and the pass builder then fails on the name: opt prints
+/// both and exits 1.
+bool parseWrapIdiom(StringRef Name, StringRef PassName,
+                    const WrapIdiomOptions &Defaults, StringSet<> &Reported,
                     function_ref<void(WrapIdiomOptions)> Add) {
-  if (!PassBuilder::checkParametrizedPassName(Name, WrapIdiomPass::name()))
+  if (!PassBuilder::checkParametrizedPassName(Name, PassName))
     return false;
   Expected<WrapIdiomOptions> Opts = PassBuilder::parsePassParameters(
       [&](StringRef Params) {
         return WrapIdiomOptions::parse(Params, Defaults);
       },
-      Name, WrapIdiomPass::name());
+      Name, PassName);
   if (!Opts) {
     std::string Message = toString(Opts.takeError());
     if (Reported.insert(Name).second)
@@ -168,10 +181,19 @@ void registerCallbacks(PassBuilder &PB) {
       std::vector<std::string>(IgnorelistFiles.begin(), IgnorelistFiles.end()));
   const WrapIdiomOptions Defaults = commandLineOptions();
   auto Reported = std::make_shared<StringSet<>>();
-  // `-passes=wrap-idiom` is the module pass and the function pass, so
-  // that opt reports a bad list for a module without functions too;
-  // `function(wrap-idiom)` the function pass alone, `wrap-idiom-module`
-  // (what the first prints as) the module pass alone.
+  // The module step and the function pass (WrapIdiom.h), each with the
+  // options: `-passes=wrap-idiom<params>` is the two, and prints as
+  // `wrap-idiom-module<params>,function(wrap-idiom<params>)`, which names
+  // them one by one.
+  PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
+    MAM.registerPass([] { return WrapIdiomDecisionsAnalysis(); });
+  });
+  PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
+    FAM.registerPass([] { return FunctionIndexAnalysis(); });
+  });
+  if (!CheckIsolation.empty())
+    if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
+      registerIsolationCheck(*PIC, CheckIsolation);
   PB.registerPipelineParsingCallback(
       [Defaults, Reported, Lists](StringRef Name, ModulePassManager &MPM,
                                   ArrayRef<PassBuilder::PipelineElement>) {
@@ -179,15 +201,17 @@ void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(WrapvPointerPass());
           return true;
         }
-        if (Name == WrapIdiomModulePass::pipelineName()) {
-          MPM.addPass(WrapIdiomModulePass(Lists));
-          return true;
-        }
         if (Name == WrapIdiomRulesPrinterPass::pipelineName()) {
           MPM.addPass(WrapIdiomRulesPrinterPass(errs()));
           return true;
         }
-        return parseWrapIdiom(Name, Defaults, *Reported,
+        if (parseWrapIdiom(Name, WrapIdiomModulePass::name(), Defaults,
+                           *Reported, [&](WrapIdiomOptions Opts) {
+                             MPM.addPass(
+                                 WrapIdiomModulePass(std::move(Opts), Lists));
+                           }))
+          return true;
+        return parseWrapIdiom(Name, WrapIdiomPass::name(), Defaults, *Reported,
                               [&](WrapIdiomOptions Opts) {
                                 addWrapIdiom(MPM, Opts, Lists);
                               });
@@ -199,7 +223,7 @@ void registerCallbacks(PassBuilder &PB) {
           FPM.addPass(PointerNullPass());
           return true;
         }
-        return parseWrapIdiom(Name, Defaults, *Reported,
+        return parseWrapIdiom(Name, WrapIdiomPass::name(), Defaults, *Reported,
                               [&](WrapIdiomOptions Opts) {
                                 FPM.addPass(
                                     WrapIdiomPass(std::move(Opts), Lists));

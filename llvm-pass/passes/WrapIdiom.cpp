@@ -1,25 +1,22 @@
 //===- WrapIdiom.cpp - Turn off UBSan checks of idiomatic wrap tests ------===//
 //
-// Part of wrapidiom. See WrapIdiom.h. Collect, decide on the function with
-// its locals promoted (PromotedFunction.h) by the table of rules
-// (IdiomMatcher.h), then act on each decision: fold a removed check, build
-// a re-checked check's new condition (its row's Recheck), tag, remark,
-// count. The only edits are branch conditions, GEP flags, metadata and a
-// re-check's few !nosanitize instructions, plus the promotion itself at
-// -O1 and up (which SROA would do next anyway).
+// Part of wrapidiom. See WrapIdiom.h. The function pass: read the module
+// step's decisions for the function (WrapIdiomDecisionsAnalysis, through
+// the outer analysis manager's proxy) and act on each: fold a removed
+// check, build a re-checked check's new condition (its row's Recheck),
+// tag, remark, count. The only edits are branch conditions, GEP flags,
+// metadata and a re-check's few !nosanitize instructions. It reads no
+// other function and adds none.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/WrapIdiom.h"
 
-#include "analysis/PromotedFunction.h"
 #include "checks/OverflowCheck.h"
-#include "idioms/IdiomMatcher.h"
 #include "ignorelist/IgnorelistCheck.h"
 #include "RemarkSchema.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
@@ -128,19 +125,6 @@ void countRechecked(Idiom I) {
   case Idiom::None:
     break;
   }
-}
-
-/// Map a check of the function onto the promoted copy it is decided on.
-OverflowCheck mapToPromoted(const OverflowCheck &C, const PromotedFunction &S) {
-  OverflowCheck M = C;
-  M.Branch = S.map(C.Branch);
-  M.HandlerBlock = S.map(C.HandlerBlock);
-  M.Handler = S.map(C.Handler);
-  M.Arith = S.map(C.Arith);
-  M.GEP = S.map(C.GEP);
-  if (!M.Branch || (C.Arith && !M.Arith) || (C.GEP && !M.GEP))
-    M.Combined = true; // cannot happen: promotion keeps these; stay safe
-  return M;
 }
 
 /// Where a remark points: the arithmetic's own location (the operator) if
@@ -278,29 +262,36 @@ void foldCheck(const OverflowCheck &C) {
 
 PreservedAnalyses WrapIdiomPass::run(Function &F,
                                      FunctionAnalysisManager &FAM) {
-  if (F.isDeclaration())
+  if (F.isDeclaration() || !Lists->get(F.getContext()))
+    return PreservedAnalyses::all(); // a bad list is diagnosed: it fails
+  Module &M = *F.getParent();
+  const WrapIdiomDecisions *Store =
+      FAM.getResult<ModuleAnalysisManagerFunctionProxy>(F)
+          .getCachedResult<WrapIdiomDecisionsAnalysis>(M);
+  const WrapIdiomOptions *DecidedWith = Store ? Store->options() : nullptr;
+  const WrapIdiomDecisions::OfFunction *Mine = Store ? Store->of(F) : nullptr;
+  if (!DecidedWith || *DecidedWith != Opts || (Mine && !Mine->intact())) {
+    if (!Diagnosed) {
+      Diagnosed = true;
+      std::string Params;
+      raw_string_ostream OS(Params);
+      Opts.printParameters(OS);
+      F.getContext().emitError(
+          "wrap-idiom: function(wrap-idiom<" + Params +
+          ">) acts on the decisions of wrap-idiom-module<" + Params +
+          ">, which must run right before it: use -passes='wrap-idiom<" +
+          Params + ">'");
+    }
     return PreservedAnalyses::all();
-  const Ignorelist *IL = Lists->get(F.getContext());
-  if (!IL)
-    return PreservedAnalyses::all(); // diagnosed; the compilation fails
-  SmallVector<OverflowCheck, 8> Checks = findOverflowChecks(F);
-  if (Checks.empty())
-    return PreservedAnalyses::all();
+  }
+  if (!Mine)
+    return PreservedAnalyses::all(); // no check in F
 
-  PromotedFunction Promoted(F);
-  bool Changed = Promoted.promotedInPlace();
-  SmallVector<OverflowCheck, 8> Mapped;
-  for (const OverflowCheck &C : Checks)
-    Mapped.push_back(mapToPromoted(C, Promoted));
-  SmallVector<Decision, 8> Decisions =
-      IdiomMatcher(Promoted.function(), FAM.getResult<TargetLibraryAnalysis>(F),
-                   Opts, &F, IL)
-          .decideAll(Checks, Mapped);
-
+  bool Changed = false;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  for (size_t I = 0; I < Checks.size(); ++I) {
-    const OverflowCheck &C = Checks[I];
-    const Decision &D = Decisions[I];
+  for (size_t I = 0; I < Mine->Checks.size(); ++I) {
+    const OverflowCheck &C = Mine->Checks[I];
+    const Decision &D = Mine->Decisions[I];
     countSeen(C);
     if (D.KeptByEntry)
       ++NumIgnorelistKept;
@@ -323,8 +314,8 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
   }
   if (!Changed)
     return PreservedAnalyses::all();
-  // Promotion, branch conditions (and the few !nosanitize instructions of
-  // a re-check), flags and metadata: every edge is still there.
+  // Branch conditions (and the few !nosanitize instructions of a
+  // re-check), flags and metadata: every edge is still there.
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;
