@@ -131,12 +131,16 @@ void WrapIdiomDecisions::add(Function &F,
 
 bool WrapIdiomDecisions::OfFunction::intact() const {
   size_t I = 0;
-  for (const OverflowCheck &C : Checks)
+  for (const OverflowCheck &C : Checks) {
     for (const Value *V : {static_cast<const Value *>(C.Branch),
                            static_cast<const Value *>(C.arithmetic()),
                            static_cast<const Value *>(C.PtrAddressTest)})
       if (Acted[I++] != V)
         return false;
+    // Folding takes the successor that was the no-overflow one.
+    if (C.Branch->getSuccessor(1 - C.PassSuccessor) != C.HandlerBlock)
+      return false;
+  }
   return true;
 }
 

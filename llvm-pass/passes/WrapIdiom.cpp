@@ -279,7 +279,8 @@ PreservedAnalyses WrapIdiomPass::run(Function &F,
       F.getContext().emitError(
           "wrap-idiom: function(wrap-idiom<" + Params +
           ">) acts on the decisions of wrap-idiom-module<" + Params +
-          ">, which must run right before it: use -passes='wrap-idiom<" +
+          ">, which must run right before it, nothing changing the function "
+          "in between: use -passes='wrap-idiom<" +
           Params + ">'");
     }
     return PreservedAnalyses::all();

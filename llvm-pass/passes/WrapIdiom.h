@@ -73,7 +73,9 @@ public:
     /// address test: a handle turns null when its instruction is deleted.
     llvm::SmallVector<llvm::WeakVH, 16> Acted;
 
-    /// Is every instruction acted on still the one decided on?
+    /// Is every instruction acted on still the one decided on, each branch
+    /// still going to the handler on the same side? (Another pass between
+    /// the two may have deleted or rewritten them.)
     bool intact() const;
   };
 
