@@ -2,7 +2,8 @@
 # scripts/plugin-identity.sh - is a new build of the wrap-idiom plugin the
 # same as an old one on every input the tests have?
 #
-# Usage: scripts/plugin-identity.sh [-j N] [--only PATTERN] OLD.so NEW.so OUTDIR
+# Usage: scripts/plugin-identity.sh [-j N] [--only PATTERN] [--kbuild TREE [--max N]]
+#                                   OLD.so NEW.so OUTDIR
 #
 # Every C and IR input of lit-tests/ (the clang, opt, ignorelist, remarks
 # and runtime inputs; not the tools' fake kernel tree, which does not
@@ -22,6 +23,12 @@
 # remarks), report (-wrap-idiom-mode=report, the minimal runtime), lists
 # (the lit tests' ignorelists, =sanitize included).
 #
+# --kbuild TREE instead: the objects of a kernel tree built with the plugin
+# (make boot; their .cmd lines load it), each compiled again with its own
+# Kbuild command line, the plugin replaced by each of the two, to IR
+# (-S -emit-llvm) and the pass's optimization record Kbuild asked for;
+# --max N: the first N of them, in name order.
+#
 # For each run the IR written, the remarks and everything else on stderr,
 # the exit status, the YAML record and the statistics must be byte-identical
 # between OLD and NEW. Prints the number of runs, of identical ones, and
@@ -34,11 +41,13 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=${here%/scripts}
-JOBS=2 ONLY=""
+JOBS=2 ONLY="" KBUILD="" MAX=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) JOBS=$2; shift 2 ;;
 	--only) ONLY=$2; shift 2 ;;
+	--kbuild) KBUILD=$(realpath "$2"); shift 2 ;;
+	--max) MAX=$2; shift 2 ;;
 	-*) sed -n '4p' "$0" | sed 's/^# //' >&2; exit 2 ;;
 	*) break ;;
 	esac
@@ -73,6 +82,16 @@ inputs=$( (find lit-tests \( -path lit-tests/qemu-run -o -path lit-tests/tools \
 # The run list: INPUT|SET|LEVEL, one a line.
 runs=$OUT/runs
 : >"$runs"
+if [ -n "$KBUILD" ]; then
+	[ -f "$KBUILD/Makefile" ] || { echo "plugin-identity: no kernel tree $KBUILD" >&2; exit 2; }
+	inputs=$(cd "$KBUILD" && grep -l -- '-fpass-plugin=' $(find . -name '.*.o.cmd' | sort) 2>/dev/null |
+		sed 's|^\./||; s|\.\([^/]*\)\.cmd$|\1|')
+	[ -n "$ONLY" ] && inputs=$(echo "$inputs" | grep -e "$ONLY")
+	[ "$MAX" -gt 0 ] && inputs=$(echo "$inputs" | head -n "$MAX")
+	[ -n "$inputs" ] || { echo "plugin-identity: no object of $KBUILD loads the plugin" >&2; exit 2; }
+	for f in $inputs; do echo "$f|kbuild|-" >>"$runs"; done
+	inputs=""
+fi
 for f in $inputs; do
 	while IFS='|' read -r name cflags oflags; do
 		case $f in
@@ -94,8 +113,18 @@ one() {
 	oflags=$(echo "$sets" | awk -F'|' -v s="$set" '$1 == s { print $3 }')
 	load="-fpass-plugin=$plugin"
 	[ "$MAJOR" -lt 22 ] && load="$load -fplugin=$plugin"
-	case $f in
-	*.c)
+	case $set:$f in
+	kbuild:*)
+		# Its own command line: the plugin swapped, IR out, no depfile.
+		local cmdfile=$KBUILD/$(dirname "$f")/.$(basename "$f").cmd c
+		c=$(sed -n "1s/^savedcmd_[^ ]* := //p" "$cmdfile" | sed \
+			-e 's/ -Wp,-MMD,[^ ]*//' \
+			-e "s| -fpass-plugin=[^ ]*| -fpass-plugin=$plugin|g" \
+			-e "s| -fplugin=[^ ]*| -fplugin=$plugin|g" \
+			-e "s| -c -o $f | -S -emit-llvm -o $d/out.ll |")
+		(cd "$KBUILD" && eval "timeout 600 $c") >"$d/stdout" 2>"$d/stderr"
+		;;
+	*:*.c)
 		# shellcheck disable=SC2086
 		timeout 300 "$CLANG" -$l $SAN $cflags $load -w -Rpass=wrap-idiom \
 			-Rpass-missed=wrap-idiom -Rpass-analysis=wrap-idiom \
@@ -104,7 +133,7 @@ one() {
 			-save-stats=obj -c -S -emit-llvm "$f" -o "$d/out.ll" \
 			>"$d/stdout" 2>"$d/stderr"
 		;;
-	*.ll)
+	*:*.ll)
 		local passes=wrap-idiom
 		[ "$l" != pass ] && passes="default<$l>"
 		# shellcheck disable=SC2086
@@ -117,9 +146,9 @@ one() {
 	echo $? >"$d/status"
 }
 export -f one
-export OUT OLD NEW CLANG OPT MAJOR SAN sets
+export OUT OLD NEW CLANG OPT MAJOR SAN sets KBUILD
 n=$(wc -l <"$runs")
-echo "plugin-identity: $n runs per plugin ($(echo "$inputs" | wc -l) inputs), clang $MAJOR, -j$JOBS"
+echo "plugin-identity: $n runs per plugin, clang $MAJOR, -j$JOBS${KBUILD:+, objects of $KBUILD}"
 sed 's/^/old|/; p; s/^old|/new|/' "$runs" | tr '|' '\n' | xargs -d '\n' -n 4 -P "$JOBS" bash -c 'one "$@"' _
 
 same=0 diff=0 failed=0
