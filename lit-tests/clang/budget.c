@@ -33,8 +33,10 @@ int fill(char *buf, unsigned long off, unsigned long n, unsigned long lim) {
 // ONE: budget.c:[[#@LINE-9]]:11: remark: kept unsigned-integer-overflow check on add: the sum is computed in too many other places to compare them all with it (-wrap-idiom-budget)
 // The only use of this one is its wrap test: no paths to follow.
 // ONE: budget.c:[[#@LINE-11]]:28: remark: removed unsigned-integer-overflow check on add: add-compare
-// ONE: budget.c:[[#@LINE-10]]:11: remark: kept unsigned-integer-overflow check on add: the sum is computed in too many other places to compare them all with it (-wrap-idiom-budget)
-// ONE: budget.c:[[#@LINE-11]]:15: remark: kept unsigned-integer-overflow check on sub: the function is too large to follow the wrapped difference
+// The third sum and its - 1 are one expression, which takes no path walk
+// (final-result: a bounded tree of steps, whatever the budget):
+// ONE: budget.c:[[#@LINE-12]]:11: remark: removed unsigned-integer-overflow check on add: final-result
+// ONE: budget.c:[[#@LINE-13]]:15: remark: re-checked unsigned-integer-overflow check on sub: final-result
 
 // IR-LABEL: define {{.*}}@fill(
 // IR: call void @__ubsan_handle_add_overflow

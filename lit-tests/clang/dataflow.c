@@ -607,10 +607,12 @@ size_t sub_used_then_added(size_t x, size_t m)
 	return d + m; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: add-back
 }
 
-// Something else added back: both stay.
+// Something else added back: no add-back. The three steps are one
+// expression, though, whose final result (x + 1) is re-checked: the inner
+// steps go (final-result, FinalResult.h).
 size_t sub_other_added(size_t x, size_t m)
 {
-	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub
-	// REMARK-DAG: dataflow.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add
-	return (x - m) + (m + 1); // REMARK-DAG: dataflow.c:[[@LINE]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add
+	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on sub: final-result
+	// REMARK-DAG: dataflow.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on add: final-result
+	return (x - m) + (m + 1); // REMARK-DAG: dataflow.c:[[@LINE]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on add: final-result
 }

@@ -7,7 +7,7 @@
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -Rpass=wrap-idiom -Rpass-missed=wrap-idiom \
 // RUN:   -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
-// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -mllvm -wrap-idiom-disable=end-inclusive,end-around-carry,rotate-fold,align-zero,signed-test \
+// RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow -mllvm -wrap-idiom-disable=final-result,end-inclusive,end-around-carry,rotate-fold,align-zero,signed-test \
 // RUN:   -Rpass-missed=wrap-idiom -c %s -o /dev/null 2>&1 | FileCheck --check-prefix=DISABLED %s
 
 typedef unsigned long long u64;
@@ -42,24 +42,28 @@ int end_minus_four(u64 start, u64 len)
 	// REMARK: families.c:[[@LINE-1]]:{{.*}} removed unsigned-integer-overflow check on sub: end-inclusive
 }
 
-// Must keep: len may be 0 (start = 0, len = 0 wraps end to ~0, above start).
+// Must report: len may be 0 (start = 0, len = 0 wraps end to ~0, above
+// start). Not end-inclusive; the two steps are one expression whose true
+// result, -1 there, the sub's re-check reports (final-result).
 int end_len_unknown(u64 start, u64 len)
 {
-	u64 end = start + len - 1; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
-	// REMARK: families.c:[[@LINE-1]]:{{.*}} kept unsigned-integer-overflow check on sub:
+	u64 end = start + len - 1; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: final-result
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} re-checked unsigned-integer-overflow check on sub: final-result
 	if (end < start)
 		return -22;
 	use(end);
 	return 0;
 }
 
-// Must keep: len >= 1 is not len >= 2.
+// Must report: len >= 1 is not len >= 2 (not end-inclusive). The two
+// steps are one expression: the sub's re-check reports the true result,
+// start - 1 for len 1 and start 0 (final-result).
 int end_minus_two(u64 start, u64 len)
 {
 	if (!len)
 		return -22;
-	return start + len - 2 < start; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
-	// REMARK: families.c:[[@LINE-1]]:{{.*}} kept unsigned-integer-overflow check on sub:
+	return start + len - 2 < start; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: final-result
+	// REMARK: families.c:[[@LINE-1]]:{{.*}} re-checked unsigned-integer-overflow check on sub: final-result
 }
 
 // Must keep: the sum is used on its own too.

@@ -21,8 +21,8 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow -save-stats=obj -c %s -o %t/recheck.o
 // RUN: FileCheck --check-prefix=STATS %s < %t/signed-recheck.stats
-// STATS-DAG: "wrap-idiom.NumChecksRechecked": 9,
-// STATS-DAG: "wrap-idiom.NumRecheckSignedOffset": 6,
+// STATS-DAG: "wrap-idiom.NumChecksRechecked": 10,
+// STATS-DAG: "wrap-idiom.NumRecheckSignedOffset": 7,
 // STATS-DAG: "wrap-idiom.NumRecheckSignedDifference": 3,
 // STATS-DAG: "wrap-idiom.NumIdiomSerialCompare": 1,
 // STATS-DAG: "wrap-idiom.NumIdiomDeadValue": 1,
@@ -112,6 +112,15 @@ int stored(size_t a, size_t b) { long d = a - b; sink(d); return d < 0; }
 // CHECK: ret
 // REMARK: signed-recheck.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub
 long returned(size_t a, size_t b) { return a - b; }
+// An arithmetic shift right is the sign extension of a narrower value:
+// PHYS_PFN(adj_start) of a long, cast to unsigned long by the macro
+// (mm/vma.c's commit_merge()). A logical shift is no such thing.
+// REMARK: signed-recheck.c:[[@LINE+2]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on add: signed-offset
+#define PHYS_PFN(x) ((unsigned long)((x) >> 12))
+void pfn_adjust(size_t *pgoff, long adj_start) { *pgoff += PHYS_PFN(adj_start); }
+// REMARK: signed-recheck.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on add
+size_t lshr_adjust(size_t x, size_t b) { return x + (b >> 12); }
+
 // CHECK-LABEL: define {{.*}} @add_zext(
 // CHECK-NOT: !wrap.idiom
 // CHECK: ret

@@ -20,9 +20,9 @@
 ; RUN: %opt -passes=wrap-idiom -S %s | FileCheck %s
 ; RUN: %opt -passes=wrap-idiom -pass-remarks=wrap-idiom -pass-remarks-missed=wrap-idiom \
 ; RUN:   -disable-output %s 2>&1 | FileCheck --check-prefix=REMARK %s
-; RUN: %opt -passes=wrap-idiom -wrap-idiom-disable=circular-difference -S %s \
+; RUN: %opt -passes=wrap-idiom -wrap-idiom-disable=circular-difference,final-result -S %s \
 ; RUN:   | FileCheck --check-prefix=DISABLE %s
-; RUN: %opt -passes=wrap-idiom -wrap-idiom-disable=circular-difference -pass-remarks-missed=wrap-idiom \
+; RUN: %opt -passes=wrap-idiom -wrap-idiom-disable=circular-difference,final-result -pass-remarks-missed=wrap-idiom \
 ; RUN:   -disable-output %s 2>&1 | FileCheck --check-prefix=DISABLE-REMARK %s
 ; RUN: %opt -passes=wrap-idiom -wrap-idiom-mode=report -S %s | FileCheck --check-prefix=REPORT %s
 ; RUN: %opt -passes=wrap-idiom -wrap-idiom-mode=report -pass-remarks-analysis=wrap-idiom \
@@ -88,7 +88,7 @@
 ; REMARK: remark: <unknown>:0:0: re-checked unsigned-integer-overflow check on add: circular-difference (the program adds the size back exactly when a < b, i.e. when the difference wrapped: the check reports the correction not carrying, i.e. b - a > size, a corrupted circular distance) [cd.c:103:9]
 ; REMARK: remark: <unknown>:0:0: kept unsigned-integer-overflow check on add: {{.*}} [cd.c:104:18]
 ; DISABLE-REMARK: remark: <unknown>:0:0: kept unsigned-integer-overflow check on sub: {{.*}}; re-check circular-difference is disabled by -wrap-idiom-disable [cd.c:101:30]
-; DISABLE-REMARK: remark: <unknown>:0:0: kept unsigned-integer-overflow check on add: {{.*}}; re-check circular-difference is disabled by -wrap-idiom-disable [cd.c:103:9]
+; DISABLE-REMARK: remark: <unknown>:0:0: kept unsigned-integer-overflow check on add: {{.*}}; re-check circular-difference is disabled by -wrap-idiom-disable; re-check final-result is disabled by -wrap-idiom-disable [cd.c:103:9]
 ; REPORT-REMARK: remark: <unknown>:0:0: recognised unsigned-integer-overflow check on sub: circular-difference (the difference wraps exactly {{.*}}); kept by -wrap-idiom-mode=report [cd.c:101:30]
 ; REPORT-REMARK: remark: <unknown>:0:0: recognised unsigned-integer-overflow check on add: circular-difference (the program adds the size back {{.*}}); kept by -wrap-idiom-mode=report [cd.c:103:9]
 define dso_local void @update_tail(ptr noundef %0, i64 noundef %1) #0 {

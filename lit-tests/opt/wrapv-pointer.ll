@@ -21,7 +21,7 @@
 ; RUN:   -c -x ir %s -o /dev/null 2>/dev/null | FileCheck --check-prefix=PIPE-CLANG %s
 ; RUN: %clang_plugin -O2 -mllvm -wrap-idiom-wrapv-pointer -mllvm -print-pipeline-passes \
 ; RUN:   -c -x ir %s -o /dev/null 2>/dev/null | FileCheck --check-prefix=PIPE-CLANG %s
-; PIPE-CLANG: wrap-idiom-wrapv-pointer,wrap-idiom-module<remove;no-signed-wrap;no-pointer-wrap;wrapv-pointer;budget=4096;disable=>,function(wrap-idiom<remove;no-signed-wrap;no-pointer-wrap;wrapv-pointer;budget=4096;disable=>)
+; PIPE-CLANG: wrap-idiom-wrapv-pointer,wrap-idiom-module<remove;no-signed-wrap;no-pointer-wrap;wrapv-pointer;no-conversion-facts;budget=4096;disable=>,function(wrap-idiom<remove;no-signed-wrap;no-pointer-wrap;wrapv-pointer;no-conversion-facts;budget=4096;disable=>)
 ; RUN: %clang_plugin -O2 -mllvm -print-pipeline-passes -c -x ir %s -o /dev/null 2>/dev/null \
 ; RUN:   | FileCheck --check-prefix=PIPE-OFF %s
 ; PIPE-OFF-NOT: wrap-idiom-wrapv-pointer

@@ -5,6 +5,9 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/PromotedFunction.h"
 
+#include "analysis/ConversionFacts.h"
+#include "analysis/DeclaredWrap.h"
+
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
@@ -184,12 +187,29 @@ bool promoteInPlace(Function &F, FunctionAnalysisManager &FAM,
 
 PromotedFunction::PromotedFunction(Function &F, bool InPlace,
                                    ScratchModule &Scratch,
-                                   FunctionAnalysisManager &FAM)
+                                   FunctionAnalysisManager &FAM,
+                                   bool OfCaller)
     : F(F), Scratch(Scratch), FAM(FAM) {
   if (InPlace)
     return;
   Copy = Scratch.copy(F, VMap);
+  // A sign-change check left for the user (no -wrap-idiom-conversion-
+  // facts; its facts were read before, ModulePasses.cpp) calls its handler
+  // with the values it tests: uses the rows must not count.
+  removeConversionChecks(findConversionChecks(*Copy));
+  if (OfCaller)
+    DeclaredWrap::dropMarks(*Copy);
   promoteCopy(*Copy, FAM);
+}
+
+Value *PromotedFunction::original(const Value *V) const {
+  if (!Copy)
+    return const_cast<Value *>(V);
+  if (Inverse.empty())
+    for (const auto &KV : VMap)
+      if (KV.second)
+        Inverse[&*KV.second] = const_cast<Value *>(KV.first);
+  return Inverse.lookup(V);
 }
 
 PromotedFunction::~PromotedFunction() {

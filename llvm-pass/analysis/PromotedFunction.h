@@ -97,9 +97,12 @@ public:
   /// The function to decide F on: F itself when InPlace (promoteInPlace()
   /// promoted every local of it), else a copy of F in Scratch with its
   /// locals promoted there (mem2reg, then SROA keeping the CFG when a
-  /// local is left), with the analyses of FAM.
+  /// local is left), with the analyses of FAM. OfCaller: F is read as a
+  /// caller of the function decided (caller-handled), not decided itself:
+  /// the copy drops the marks of F's declared values (DeclaredWrap.h),
+  /// which only the decided function's rows read.
   PromotedFunction(llvm::Function &F, bool InPlace, ScratchModule &Scratch,
-                   llvm::FunctionAnalysisManager &FAM);
+                   llvm::FunctionAnalysisManager &FAM, bool OfCaller = false);
   ~PromotedFunction();
   PromotedFunction(const PromotedFunction &) = delete;
   PromotedFunction &operator=(const PromotedFunction &) = delete;
@@ -118,9 +121,15 @@ public:
     return llvm::dyn_cast<T>(&*It->second);
   }
 
+  /// The value of F an instruction or argument of the analysed function
+  /// stands for (itself when decided in place), or null (a value
+  /// promotion made).
+  llvm::Value *original(const llvm::Value *V) const;
+
 private:
   llvm::Function &F;
   ScratchModule &Scratch;
+  mutable llvm::DenseMap<const llvm::Value *, llvm::Value *> Inverse;
   llvm::FunctionAnalysisManager &FAM;
   llvm::ValueToValueMapTy VMap;
   llvm::Function *Copy = nullptr;

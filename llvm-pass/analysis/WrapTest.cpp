@@ -266,11 +266,50 @@ classifySignedCompareOfSum(const ICmpInst &Cmp, CmpInst::Predicate Pred,
 
 } // namespace
 
+namespace {
+
+/// `s == 0` for an unsigned s = x + 2^t whose x is a multiple of 2^t (its
+/// known trailing zero bits): x + 2^t <= 2^N, so it wraps only to 0, and an
+/// unwrapped sum is at least 2^t: s is 0 exactly when it wrapped
+/// (free_pgd_range()'s `addr &= PMD_MASK; addr += PMD_SIZE; if (!addr)`).
+/// A zero extension keeps the test; a truncation would not.
+bool isAlignedStepZeroTest(const ICmpInst &Cmp, unsigned ResultOperand,
+                           const CastChain &Chain, const WrappingOp &Op) {
+  if (Op.Op != CheckOp::Add || Op.Signed || !Op.RHS ||
+      !match(Cmp.getOperand(1 - ResultOperand), m_Zero()))
+    return false;
+  for (const CastInst *Cast : Chain)
+    if (Cast->getOpcode() != Instruction::ZExt)
+      return false;
+  for (unsigned K = 0; K < 2; ++K) {
+    const Value *X = K ? Op.RHS : Op.LHS, *Step = K ? Op.LHS : Op.RHS;
+    const auto *C = dyn_cast<ConstantInt>(Step);
+    if (!C || !C->getValue().isPowerOf2())
+      continue;
+    SimplifyQuery Q = factsAt(Op, &Cmp);
+#if LLVM_VERSION_MAJOR >= 20
+    KnownBits Known = computeKnownBits(X, Q);
+#else
+    KnownBits Known = computeKnownBits(X, /*Depth=*/0, Q);
+#endif
+    if (Known.countMinTrailingZeros() >= C->getValue().logBase2())
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
 CompareVerdict classifyCompare(const ICmpInst &Cmp, unsigned ResultOperand,
                                const CastChain &Chain, const WrappingOp &Op) {
   CompareVerdict V;
   std::string Noun = ("the " + Op.noun()).str();
   if (!Cmp.isRelational()) {
+    if (isAlignedStepZeroTest(Cmp, ResultOperand, Chain, Op)) {
+      V.IsTest = V.Exact = true;
+      V.WrapWhenTrue = Cmp.getPredicate() == CmpInst::ICMP_EQ;
+      return V;
+    }
     V.Why = Noun + " is tested for equality, which is not a wrap test";
     return V;
   }

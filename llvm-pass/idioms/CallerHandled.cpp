@@ -140,7 +140,7 @@ bool handledByEveryCaller(const WrappingOp &Op, Function &Helper,
   for (CallBase *Call : Calls) {
     Function &Caller = *Call->getFunction();
     PromotedFunction Promoted(Caller, /*InPlace=*/false, Scratch,
-                              Facts.analyses());
+                              Facts.analyses(), /*OfCaller=*/true);
     CallBase *Mapped = Promoted.map(Call);
     if (!Mapped) {
       Why = Returned + "a call of its helper cannot be read";

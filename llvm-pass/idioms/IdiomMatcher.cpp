@@ -89,9 +89,10 @@ struct MatcherFacts::Built {
 MatcherFacts::MatcherFacts(Function &F, FunctionAnalysisManager &FAM,
                            const TargetLibraryInfo &TLI,
                            const WrapIdiomOptions &Opts, Function *Original,
-                           const Ignorelist *IL, ScratchModule &Scratch)
+                           const Ignorelist *IL, ScratchModule &Scratch,
+                           FrontEndFacts FrontEnd)
     : F(F), FAM(FAM), TLI(TLI), Opts(Opts), Original(Original), IL(IL),
-      Scratch(Scratch), B(std::make_unique<Built>()) {
+      Scratch(Scratch), FrontEnd(FrontEnd), B(std::make_unique<Built>()) {
   // In scope for sameValue() from now on (MemoryFacts.h).
   B->Memory = std::make_unique<MemoryFacts>(F, TLI, FAM, &Scratch);
 }
@@ -132,8 +133,8 @@ IdiomMatcher::IdiomMatcher(Function &F, FunctionAnalysisManager &FAM,
                            const TargetLibraryInfo &TLI,
                            const WrapIdiomOptions &Opts,
                            ScratchModule &Scratch, Function *Original,
-                           const Ignorelist *IL)
-    : Facts(F, FAM, TLI, Opts, Original, IL, Scratch), Opts(Opts) {}
+                           const Ignorelist *IL, FrontEndFacts FrontEnd)
+    : Facts(F, FAM, TLI, Opts, Original, IL, Scratch, FrontEnd), Opts(Opts) {}
 
 IdiomMatcher::~IdiomMatcher() = default;
 
@@ -149,8 +150,9 @@ public:
 
   /// The rows that do not need the others' decisions.
   void checkRows();
-  /// Those that do, once every check has been through checkRows().
-  void functionRows();
+  /// One that does, once every check has been through checkRows() and the
+  /// OnFunction rows above R.
+  void functionRow(const Rule &R);
 
 private:
   FunctionChecks &All;
@@ -177,7 +179,12 @@ private:
 };
 
 bool Walk::runs(const Rule &R) {
-  if (!(R.Ops & opBit(In.C.Op)) || D || D.KeptByEntry)
+  if (!(R.Ops & opBit(In.C.Op)) || D.KeptByEntry)
+    return false;
+  // A check an OnCheck row re-checked may still be part of what an
+  // OnFunction row decides as a whole (final-result's expression): such a
+  // row sees it, and its plan says whether it takes it.
+  if (D && !(R.Needs == OnFunction && D.rechecks() && D.By->Needs != OnFunction))
     return false;
   if (Unattributed && R.Needs != OnFunction)
     return false;
@@ -318,11 +325,10 @@ void Walk::checkRows() {
   }
 }
 
-void Walk::functionRows() {
+void Walk::functionRow(const Rule &R) {
   AfterEntry = true;
-  for (const Rule &R : rules())
-    if (R.Needs == OnFunction && runs(R))
-      prove(R);
+  if (runs(R))
+    prove(R);
 }
 
 } // namespace
@@ -337,8 +343,10 @@ IdiomMatcher::decideAll(ArrayRef<OverflowCheck> Checks,
   All.Decisions = Decisions;
   for (size_t I = 0; I < Checks.size(); ++I)
     Walk(All, I, Facts, Opts, Decisions[I]).checkRows();
-  for (size_t I = 0; I < Checks.size(); ++I)
-    Walk(All, I, Facts, Opts, Decisions[I]).functionRows();
+  for (const Rule &R : rules())
+    if (R.Needs == OnFunction)
+      for (size_t I = 0; I < Checks.size(); ++I)
+        Walk(All, I, Facts, Opts, Decisions[I]).functionRow(R);
   return Decisions;
 }
 

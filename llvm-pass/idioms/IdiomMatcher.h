@@ -41,17 +41,19 @@ public:
   /// (MemoryFacts.h) are in scope for sameValue(). Original: the function
   /// F stands for (caller-handled reads its callers, the ignorelists its
   /// name); null for a caller read for that row. IL: the ignorelists, or
-  /// null.
+  /// null. FrontEnd: what the module step read of the function's
+  /// declarations and C types (none for a caller).
   IdiomMatcher(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                const llvm::TargetLibraryInfo &TLI,
                const WrapIdiomOptions &Opts, ScratchModule &Scratch,
                llvm::Function *Original = nullptr,
-               const Ignorelist *IL = nullptr);
+               const Ignorelist *IL = nullptr, FrontEndFacts FrontEnd = {});
   ~IdiomMatcher();
 
   /// Decide every check of the function: Checks as found in it, Mapped the
   /// same checks on F. Each goes down the rows (rules()) that do not need
-  /// the others' decisions, then, once all have, down those that do.
+  /// the others' decisions; then the rows that do, one row at a time over
+  /// every check (a row sees what the rows above decided of all of them).
   llvm::SmallVector<Decision, 8> decideAll(llvm::ArrayRef<OverflowCheck> Checks,
                                            llvm::ArrayRef<OverflowCheck> Mapped);
 

@@ -33,6 +33,7 @@ constexpr Flag Flags[] = {
     {"signed-wrap", &WrapIdiomOptions::SignedWrap},
     {"pointer-wrap", &WrapIdiomOptions::PointerWrap},
     {"wrapv-pointer", &WrapIdiomOptions::WrapvPointer},
+    {"conversion-facts", &WrapIdiomOptions::ConversionFacts},
 };
 
 Error invalid(StringRef Param, const Twine &Why) {
@@ -90,8 +91,9 @@ WrapIdiomOptions::parse(StringRef Params, const WrapIdiomOptions &Defaults) {
       continue;
     }
     return invalid(Param, "expected remove, report, [no-]signed-wrap, "
-                          "[no-]pointer-wrap, [no-]wrapv-pointer, budget=N "
-                          "or disable=IDIOM|...");
+                          "[no-]pointer-wrap, [no-]wrapv-pointer, "
+                          "[no-]conversion-facts, budget=N or "
+                          "disable=IDIOM|...");
   }
   return O;
 }

@@ -57,6 +57,12 @@ struct WrapIdiomOptions {
   /// At pipeline start WrapvPointerPass drops every GEP's no-wrap flags
   /// first (WrapvPointer.h); to the decisions it implies PointerWrap.
   bool WrapvPointer = false;
+  /// -wrap-idiom-conversion-facts, `conversion-facts`: the file is built
+  /// with -fsanitize=implicit-integer-sign-change only for the plugin. Its
+  /// checks are read as facts about the C signedness of operands and
+  /// results in any case (ConversionFacts.h, signed-meaning); with this
+  /// they are then removed, so the user sees no check they did not ask for.
+  bool ConversionFacts = false;
   /// -wrap-idiom-null-offset=allow: at pipeline start PointerNullPass lets
   /// a null base take an offset in pointer-overflow checks (PointerNull.h).
   /// No decision of wrap-idiom reads it, so it is no pipeline parameter: a

@@ -11,6 +11,7 @@
 #ifndef WRAPIDIOM_RULES_H
 #define WRAPIDIOM_RULES_H
 
+#include "analysis/ConversionFacts.h"
 #include "checks/OverflowCheck.h"
 #include "idioms/Idiom.h"
 
@@ -34,10 +35,13 @@ class raw_ostream;
 
 namespace wrapidiom {
 
+class DeclaredWrap;
 class Ignorelist;
 class MemoryFacts;
+class PromotedFunction;
 class ScratchModule;
 struct Decision;
+struct FinalTree;
 struct PathVerdict;
 struct RuleInput;
 struct WrapIdiomOptions;
@@ -93,6 +97,23 @@ struct RecheckArgs {
   unsigned Operand = 0;
   /// Another checked operation of the function.
   llvm::Instruction *Partner = nullptr;
+  /// What the front end says of the operation's C types (signed-meaning).
+  SignFacts Signs;
+  /// The expression whose true result the check tests (final-result).
+  std::shared_ptr<const FinalTree> Tree;
+};
+
+/// What the module step read of a function before promoting it
+/// (ModulePasses.cpp), for the rows that need the C declarations and types.
+struct FrontEndFacts {
+  /// The declarations marked to wrap, mapped onto the promoted function
+  /// (DeclaredWrap.h); null: none to consult.
+  const DeclaredWrap *Declared = nullptr;
+  /// The sign-change checks' facts, by the function's own operations
+  /// (ConversionFacts.h); null: none.
+  const SignFactMap *Signs = nullptr;
+  /// The promoted form the rows read, to find the function's own values.
+  const PromotedFunction *Promoted = nullptr;
 };
 
 /// What becomes of a check.
@@ -151,7 +172,8 @@ public:
   MatcherFacts(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                const llvm::TargetLibraryInfo &TLI,
                const WrapIdiomOptions &Opts, llvm::Function *Original,
-               const Ignorelist *IL, ScratchModule &Scratch);
+               const Ignorelist *IL, ScratchModule &Scratch,
+               FrontEndFacts FrontEnd);
   ~MatcherFacts();
 
   const llvm::DominatorTree &dominators();
@@ -174,6 +196,8 @@ public:
   /// Where copies of other functions go (caller-handled reads callers).
   ScratchModule &scratch() const { return Scratch; }
   llvm::FunctionAnalysisManager &analyses() const { return FAM; }
+  /// What the front end said of F's declarations and C types.
+  const FrontEndFacts &frontEnd() const { return FrontEnd; }
 
 private:
   llvm::Function &F;
@@ -183,6 +207,7 @@ private:
   llvm::Function *Original;
   const Ignorelist *IL;
   ScratchModule &Scratch;
+  FrontEndFacts FrontEnd;
   struct Built;
   std::unique_ptr<Built> B;
 };

@@ -77,10 +77,20 @@ namespace {
 /// Is V the sign extension of a value that may be negative? The sext of a
 /// value known non-negative (`unsigned long c = !flag;` is the sext of a
 /// zext of an i1) is its zero extension: an unsigned value like any other.
+/// An arithmetic shift right by a constant is the sign extension of a
+/// narrower value too (`ashr x, c` is sext(trunc(x >> c))): clang emits it
+/// only for a signed C value, e.g. PHYS_PFN(adj_start) of a `long`, which
+/// the macro then casts to unsigned long.
 bool isSignedExtension(const Value *V, const DataLayout &DL,
                        const Instruction &At) {
-  const auto *SE = dyn_cast<SExtInst>(V);
-  return SE && !isKnownNonNegative(SE->getOperand(0), SimplifyQuery(DL, &At));
+  const Value *Narrow;
+  uint64_t Shift;
+  if (const auto *SE = dyn_cast<SExtInst>(V))
+    Narrow = SE->getOperand(0);
+  else if (!match(V, m_AShr(m_Value(Narrow), m_ConstantInt(Shift))) ||
+           Shift == 0)
+    return false;
+  return !isKnownNonNegative(Narrow, SimplifyQuery(DL, &At));
 }
 
 /// The index of the sign-extended operand of an unsigned add (either
@@ -286,6 +296,8 @@ void replaceOverflowBit(
   Value *Ov = B.CreateExtractValue(WO, 1, "recheck.ov");
   markNoSanitize(Ov);
   Value *Bad = Build(B, *WO, Ov);
+  if (auto *OvI = dyn_cast<Instruction>(Ov); OvI && OvI->use_empty())
+    OvI->eraseFromParent(); // a condition built without the bit
   SmallPtrSet<Instruction *, 2> Old;
   for (Use *U : Sites) {
     Old.insert(cast<Instruction>(U->get()));

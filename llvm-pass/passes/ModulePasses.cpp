@@ -4,6 +4,9 @@
 // of the module before any function changes but for the promotion of
 // locals:
 //
+//   0. what the front end says of every function, before anything moves:
+//      the declarations marked to wrap (DeclaredWrap.h) and the facts of
+//      clang's sign-change checks (ConversionFacts.h); their marks go;
 //   1. the checks of every function, as clang emitted them;
 //   2. at -O1 and up, mem2reg in place in each function that has one
 //      (PromotedFunction.h; SROA would do it a few passes later anyway);
@@ -15,6 +18,8 @@
 // acts on it.
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/ConversionFacts.h"
+#include "analysis/DeclaredWrap.h"
 #include "analysis/PromotedFunction.h"
 #include "idioms/IdiomMatcher.h"
 #include "idioms/Rules.h"
@@ -57,6 +62,19 @@ private:
   StringRef Message;
 };
 
+/// What the module step reads of a function before promoting it.
+struct FrontEndMarks {
+  DeclaredWrap Declared;
+  SignFactMap Signs;
+};
+
+/// The analyses of a function whose instructions changed but not its CFG.
+PreservedAnalyses cfgOnly() {
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
 /// Map a check of the function onto the promoted copy it is decided on.
 OverflowCheck mapToPromoted(const OverflowCheck &C, const PromotedFunction &S) {
   OverflowCheck M = C;
@@ -81,6 +99,29 @@ bool decideModule(Module &M, FunctionAnalysisManager &FAM,
     bool InPlace = false;
   };
   SmallVector<Work, 0> Functions;
+  bool Changed = false;
+  // What the front end says, read before any promotion (each value still
+  // has its one consumer): the declarations marked to wrap, and the sign
+  // facts of clang's implicit-conversion checks. Both marks are removed
+  // here, from every function, before any is copied: the annotations
+  // always (nobody else's), the checks when the file was built with them
+  // only for the plugin (-wrap-idiom-conversion-facts).
+  DenseMap<const Function *, std::unique_ptr<FrontEndMarks>> Marks;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    auto Mk = std::make_unique<FrontEndMarks>();
+    bool Annotated = Mk->Declared.collect(F);
+    SmallVector<ConversionCheck, 8> Conversions = findConversionChecks(F);
+    Mk->Signs = readSignFacts(Conversions);
+    bool Removed = Opts.ConversionFacts && removeConversionChecks(Conversions);
+    if (Annotated || Removed) {
+      Changed = true;
+      FAM.invalidate(F, Removed ? PreservedAnalyses::none() : cfgOnly());
+    }
+    if (!Mk->Declared.empty() || !Mk->Signs.empty())
+      Marks[&F] = std::move(Mk);
+  }
   for (Function &F : M)
     if (!F.isDeclaration()) {
       SmallVector<OverflowCheck, 8> Checks = findOverflowChecks(F);
@@ -88,7 +129,6 @@ bool decideModule(Module &M, FunctionAnalysisManager &FAM,
         Functions.push_back({&F, std::move(Checks)});
     }
   // An optnone (-O0) function must not be rewritten beyond its checks.
-  bool Changed = false;
   for (Work &W : Functions)
     if (!W.F->hasOptNone())
       W.InPlace = !promoteInPlace(*W.F, FAM, Changed);
@@ -98,13 +138,29 @@ bool decideModule(Module &M, FunctionAnalysisManager &FAM,
     SmallVector<OverflowCheck, 8> Mapped;
     for (const OverflowCheck &C : W.Checks)
       Mapped.push_back(mapToPromoted(C, Promoted));
+    FrontEndFacts FrontEnd;
+    FrontEnd.Promoted = &Promoted;
+    auto It = Marks.find(W.F);
+    if (It != Marks.end()) {
+      FrontEndMarks *Mk = It->second.get();
+      Mk->Declared.mapTo(Promoted);
+      FrontEnd.Declared = &Mk->Declared;
+      FrontEnd.Signs = &Mk->Signs;
+    }
     SmallVector<Decision, 8> Decisions =
         IdiomMatcher(Promoted.function(), FAM,
                      FAM.getResult<TargetLibraryAnalysis>(*W.F), Opts, Scratch,
-                     W.F, &IL)
+                     W.F, &IL, FrontEnd)
             .decideAll(W.Checks, Mapped);
     Store.add(*W.F, std::move(W.Checks), std::move(Decisions));
   }
+  // The decisions are made: the marks of declared values go (the function
+  // pass re-checks on the values they copied).
+  for (auto &[F, Mk] : Marks)
+    if (!Mk->Declared.empty()) {
+      Mk->Declared.removeMarks();
+      FAM.invalidate(*const_cast<Function *>(F), cfgOnly());
+    }
   return Changed;
 }
 

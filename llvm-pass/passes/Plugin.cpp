@@ -85,6 +85,14 @@ cl::opt<bool> WrapvPointer(
              "-wrap-idiom-pointer-wrap"),
     cl::init(false), cl::cat(Category));
 
+cl::opt<bool> ConversionFacts(
+    "wrap-idiom-conversion-facts",
+    cl::desc("The file is built with -fsanitize=implicit-integer-sign-change "
+             "only for the plugin: read those checks as facts about the C "
+             "signedness of operands and results (signed-meaning), then "
+             "remove them"),
+    cl::init(false), cl::cat(Category));
+
 enum class NullOffset { Check, Allow };
 cl::opt<NullOffset> NullOffsetOpt(
     "wrap-idiom-null-offset",
@@ -126,6 +134,7 @@ WrapIdiomOptions commandLineOptions() {
   O.SignedWrap = SignedWrap;
   O.PointerWrap = PointerWrap;
   O.WrapvPointer = WrapvPointer;
+  O.ConversionFacts = ConversionFacts;
   O.NullOffsetAllowed = NullOffsetOpt == NullOffset::Allow;
   O.Budget = Budget;
   return O;

@@ -99,6 +99,11 @@ void sink(size_t);
 	X(keep_recheck_difference_far_below, KEEP)                             \
 	X(keep_recheck_difference_used, KEEP) X(keep_recheck_same_width, KEEP) \
 	X(recheck_offset_two_sext, RECHECK) X(out_offset_two_sext, OUT)       \
+	X(recheck_offset_ashr, RECHECK)                                        \
+	X(recheck_final_empty_resource, RECHECK) X(recheck_final_round_up, RECHECK) \
+	X(recheck_final_gap_top, RECHECK) X(recheck_final_node_max, RECHECK)   \
+	X(keep_final_empty_end, KEEP) X(keep_final_round_down, KEEP)           \
+	X(aligned_step_top, IDIOM) X(keep_unaligned_step, KEEP)                 \
 	X(keep_recheck_two_signed, KEEP)                                      \
 	X(recheck_circular, RECHECK) X(recheck_circular_long, RECHECK)         \
 	X(recheck_circular_ternary, RECHECK) X(keep_circular_overrun, KEEP)    \

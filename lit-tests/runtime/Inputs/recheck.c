@@ -216,3 +216,89 @@ noinline int keep_circular_used(void)
 	sink(freed);
 	return 0;
 }
+
+/* pgoff += PHYS_PFN(adj_start) with a negative long adj_start
+ * (mm/vma.c): the macro casts the arithmetic shift to unsigned long,
+ * 10 + (-2): the unsigned add wraps, the true result is 8. */
+#define PHYS_PFN(x) ((unsigned long)((x) >> 12))
+noinline int recheck_offset_ashr(void)
+{
+	size_t pgoff = two + 8;
+	long adj_start = -(long)(two << 12);
+	pgoff += PHYS_PFN(adj_start);
+	sink(pgoff);
+	return 0;
+}
+
+/* final-result (FinalResult.h): the steps of one expression wrap and wrap
+ * back. resource_size() of an empty resource at 5: end = 4, 4 - 5 + 1. */
+struct resource { size_t start, end; };
+noinline int recheck_final_empty_resource(void)
+{
+	struct resource r = { two + 3, two + 2 };
+	sink(r.end - r.start + 1);
+	return 0;
+}
+/* round_up(0, 8): ((0 - 1) | 7) + 1 = 0. */
+#define round_up(x, y) ((((x)-1) | ((__typeof__(x))((y)-1)))+1)
+noinline int recheck_final_round_up(void)
+{
+	size_t x = zero;
+	sink(round_up(x, (size_t)8));
+	return 0;
+}
+/* A free area ending at ULONG_MAX: min + gap = 2^64, - 1 = ULONG_MAX. */
+noinline int recheck_final_gap_top(void)
+{
+	size_t min = big, gap = two;
+	sink(min + gap - 1);
+	return 0;
+}
+/* xarray's top node: (64 << 58) - 1 = ULONG_MAX. */
+noinline int recheck_final_node_max(void)
+{
+	unsigned char shift = (unsigned char)(two * 29);
+	sink((64UL << shift) - 1);
+	return 0;
+}
+/* The end of an empty resource at 0: 0 + 0 - 1 does not come back. */
+noinline int keep_final_empty_end(void)
+{
+	size_t base = zero, size = zero;
+	sink(base + size - 1);
+	return 0;
+}
+/* round_down(0 - 1, 8) + 4: the negative mask ends the expression, and
+ * 0 - 1 keeps its own check. */
+noinline int keep_final_round_down(void)
+{
+	size_t x = zero;
+	sink(((x - 1) & ~(size_t)7) + 4);
+	return 0;
+}
+
+/* An aligned step to the top (free_pgd_range()): addr is the last PMD,
+ * + PMD_SIZE wraps to exactly 0, which the program tests and leaves on. */
+#define PMD_SIZE (1UL << 21)
+#define PMD_MASK (~(PMD_SIZE - 1))
+noinline int aligned_step_top(void)
+{
+	size_t addr = big & PMD_MASK;
+
+	addr += PMD_SIZE;
+	if (!addr)
+		return 0;
+	sink(addr);
+	return 0;
+}
+/* Not aligned: + PMD_SIZE wraps past 0 to a non-zero address. */
+noinline int keep_unaligned_step(void)
+{
+	size_t addr = big - PMD_SIZE / 2;
+
+	addr += PMD_SIZE;
+	if (!addr)
+		return 0;
+	sink(addr);
+	return 0;
+}

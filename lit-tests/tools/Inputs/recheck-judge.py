@@ -71,4 +71,4 @@ for name, reported in (('circular', {(0, 0): {site}}), ('circular-silent', {})):
         print(line.splitlines()[0])
     print('excused: %s %s' % tuple(
         recheck.excused(0, j, [f], {site: 'circular-difference'}, {site: k},
-                        reported) for j in (0, 1)))
+                        reported, 'circular-difference') for j in (0, 1)))
