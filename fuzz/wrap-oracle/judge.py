@@ -1,9 +1,9 @@
 """Judge the oracle's log: for every checked operation, was a wrap of it
 harmful in some run?
 
-Events (oracle.h): F func call | W op wrapped result | C cmp ctx machine ideal
-deps | E kind mismatch deps cmps value | R op off diff uw ideal (recheck.py
-judges re-checked checks from these). deps and cmps are bit sets over the
+Events (oracle.h): F func call | W op wrapped result deps | C cmp ctx machine ideal
+deps | E kind mismatch deps cmps value | R op off diff uw ideal sgn isgn
+(recheck.py judges re-checked checks from these). deps and cmps are bit sets over the
 function's operations and comparisons (meta: their program-wide ids).
 
 A wrap is harmful when, in a run where the operation wrapped,
@@ -66,18 +66,19 @@ def parse(lines):
         try:
             if f[0] == 'F':
                 yield ('F', int(f[1]), int(f[2]))
-            elif f[0] == 'W':  # op wrapped [machine result]
+            elif f[0] == 'W':  # op wrapped [machine result [deps]]
                 yield ('W', int(f[1]), int(f[2])) + \
-                    ((int(f[3], 16),) if len(f) > 3 else ())
-            elif f[0] == 'C':
+                    tuple(int(x, 16) for x in f[3:5])
+            elif f[0] == 'C':  # cmp ctx machine ideal deps [wraps]
                 yield ('C', int(f[1]), f[2], int(f[3]), int(f[4]),
-                       int(f[5], 16))
-            elif f[0] == 'R':
-                yield ('R', int(f[1]), int(f[2]), int(f[3]), int(f[4]),
-                       int(f[5]))
-            elif f[0] == 'E':
+                       int(f[5], 16)) + tuple(int(x, 16) for x in f[6:7])
+            elif f[0] == 'R':  # op off diff uw ideal [sgn isgn]
+                if len(f) not in (6, 8):
+                    raise ValueError('%d fields' % len(f))
+                yield ('R',) + tuple(int(x) for x in f[1:])
+            elif f[0] == 'E':  # kind mismatch deps cmps value [wraps]
                 yield ('E', f[1], int(f[2]), int(f[3], 16), int(f[4], 16),
-                       int(f[5], 16))
+                       int(f[5], 16)) + tuple(int(x, 16) for x in f[6:7])
             else:
                 raise ValueError(f[0])
         except (ValueError, IndexError) as e:
@@ -87,8 +88,8 @@ def parse(lines):
 def same_tests(f):
     """{cmp id: the first cmp id of f that is the same expression}: the
     predicate and operands alike, leaves constants and variables declared
-    once and never decremented (object fields excluded: k_x is q_x), so
-    that both compare the same values in a call. The operands hold no
+    once and never decremented or assigned (object fields excluded: k_x is
+    q_x), so that both compare the same values in a call. The operands hold no
     checked operation (its id differs per site)."""
     decls, changed, cmps = Counter(), set(), []
 
@@ -119,8 +120,11 @@ def same_tests(f):
                 cond(st[1])
                 stmts(st[2])
                 stmts(st[3])
-            elif k in ('ret', 'sink', 'store', 'eval'):
+            elif k in ('ret', 'sink', 'store', 'eval', 'sinkl'):
                 expr(st[1])
+            elif k == 'set':
+                changed.add(st[1])
+                expr(st[2])
             elif k == 'postdec':
                 changed.add(st[1])
                 stmts(st[2])
@@ -171,6 +175,9 @@ class Judge:
         self.uses = defaultdict(set)
         self.harm = {}                          # op -> (reason, func, call)
         self.harm_calls = defaultdict(set)      # op -> {(func, call)}
+        self.harm_why = {}                      # (op, (func, call)) -> reason
+        # (func, call) -> {op that wrapped: the ops its operands depend on}
+        self.wrapped_at = defaultdict(dict)
         # Counterfactual questions: (func, call, cmp, n, cmp, n, ...) ->
         # {op: effect}, every divergent decision of the op up to the effect
         self.questions = defaultdict(dict)
@@ -192,6 +199,9 @@ class Judge:
                 if ev[2]:
                     self.wrapped.add(ev[1])
                     self.wrap_results[ev[1]].add(R[ev[1]])
+                    at = self.wrapped_at[(cur, call)]
+                    at[ev[1]] = at.get(ev[1], 0) | (ev[4] if len(ev) > 4
+                                                    else 0)
                 else:
                     self.unwrapped.add(ev[1])
             elif ev[0] == 'C':
@@ -243,6 +253,16 @@ class Judge:
     def hurt(self, k, why, where):
         self.harm.setdefault(k, (why,) + where)
         self.harm_calls[k].add(tuple(where))
+        self.harm_why.setdefault((k, tuple(where)), why)
+
+    def wrapped_upstream(self, k, where, checked):
+        """Did an operation op k's operands are computed from, whose check
+        is in `checked`, wrap in call `where` (and so report)? Then op k's
+        ideal value is not the one its machine operands give."""
+        deps = self.wrapped_at.get(where, {}).get(k, 0)
+        return any(k2 != k and k2 in checked and k2 in
+                   self.wrapped_at.get(where, {})
+                   for b, k2 in enumerate(self.ops[where[0]]) if deps >> b & 1)
 
     def judge(self, events):
         cur, call, W, dirty, last, seen = None, None, {}, {}, {}, Counter()
@@ -254,9 +274,11 @@ class Judge:
             elif ev[0] == 'W':
                 W[ev[1]] = ev[2]
             elif ev[0] == 'C':
-                _, c, ctx, m, ideal, deps = ev
+                _, c, ctx, m, ideal, deps = ev[:6]
                 seen[c] += 1
-                ks = [self.ops[cur][b] for b in bits(deps)]
+                # Blamed: the operations whose wrap the operands still show.
+                ks = [self.ops[cur][b] for b in bits(ev[6] if len(ev) > 6
+                                                     else deps)]
                 ks = [k for k in ks if W.get(k)]
                 div = m != ideal
                 last[c] = (div, ks)
@@ -273,11 +295,11 @@ class Judge:
                             # run takes, e.g. `s > lim || s < 0`).
                             dirty.setdefault(k, []).append((c, seen[c]))
             elif ev[0] == 'E':
-                _, kind, mismatch, deps, cmps, value = ev
+                _, kind, mismatch, deps, cmps, value = ev[:6]
                 where = (cur, call)
                 self.traces[where].append((kind, value))
                 if mismatch:
-                    for b in bits(deps):
+                    for b in bits(ev[6] if len(ev) > 6 else deps):
                         k = self.ops[cur][b]
                         if W.get(k):
                             self.hurt(k, 'the wrapped value reaches %s' %

@@ -17,8 +17,23 @@ Expressions: ('var', name) ('const', value, ty) ('bin', op, ty, l, r)
 ('neg', ty, e) ('cmp', pred, l, r) ('cast', ty, e) ('sel', cmp, a, b)
 ('call', helper, op, ty, l, r). Statements: ('decl', ty, name, e) ('if',
 cond, then, else) ('ret', e) ('sink', e) ('store', e) ('eval', e)
-('warn',) ('goto',) ('postdec', name, body) ('predec', name, limit, body).
-cond is a comparison, ('and', var, cmp) or ('or', cond, cond).
+('warn',) ('goto',) ('postdec', name, body) ('predec', name, limit, body)
+('set', name, e[, op]) ('sinkl', e). cond is a comparison, ('and', var,
+cmp) or ('or', cond, cond).
+
+Conversions: a value of another type than the one it is given to, by a
+'decl' or 'set' (the variable's type), a 'ret' of a function whose return
+type (Func.ret) is not unsigned long, or 'sinkl' (`sink_long(long)`), is
+converted implicitly, as C converts it (no cast is written: clang's
+implicit-conversion checks see it, ConversionFacts.h); 'ret', 'sink' and
+'store' of an unsigned long function write `(unsigned long)` (explicit).
+('set', name, e, op) assigns e, which is ('bin', op, ty, ('var', name), r),
+written as the compound assignment `name op= r`.
+
+A variable, parameter or field whose name (after the field prefix, m_
+f_ q_ k_) starts with w_ is declared `__wraps`
+(`__attribute__((annotate("wrap-idiom:wrap")))`, DeclaredWrap.h):
+declared().
 
 ('call', helper, op, ty, l, r) is helper(l, r), a static helper of the
 program defined as `return a op b;` on two parameters of type ty (every
@@ -60,6 +75,34 @@ def cmp(pred, l, r):
     return ('cmp', pred, l, r)
 
 
+def signed_of(ty):
+    """The signed type of ty's width."""
+    return {'u32': 'i32', 'u64': 'i64'}.get(ty, ty)
+
+
+FIELD_PREFIXES = ('m_', 'f_', 'q_', 'k_')
+
+
+def declared(name):
+    """Is the variable, parameter or field `name` declared to wrap?"""
+    if name[:2] in FIELD_PREFIXES:
+        name = name[2:]
+    return name.startswith('w_')
+
+
+def common_type(a, b):
+    """The type C compares values of types a and b in (the usual
+    arithmetic conversions: `int < unsigned int` compares unsigned)."""
+    a, b = [t if TYPES[t][1] >= 32 else 'i32' for t in (a, b)]
+    if a == b:
+        return a
+    (_, abits, asgn), (_, bbits, bsgn) = TYPES[a], TYPES[b]
+    if asgn == bsgn:
+        return a if abits >= bbits else b
+    u, s = (b, a) if asgn else (a, b)
+    return u if TYPES[u][1] >= TYPES[s][1] else s
+
+
 def cmax(ty):
     _, bits, signed = TYPES[ty]
     return (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
@@ -88,10 +131,11 @@ def const_text(v, ty):
 
 
 class Func:
-    def __init__(self, name, params, body):
+    def __init__(self, name, params, body, ret='u64'):
         self.name = name          # C name
         self.params = params      # [(ty, name)]
         self.body = body          # statements
+        self.ret = ret            # return type
         self.ops = []             # checked operation ids, in order
         self.sites = []           # comparison ids
 
@@ -232,8 +276,10 @@ def number(funcs, num):
             elif k == 'if':
                 out.append(('if', cond(s[1], f), stmts(s[2], f),
                             stmts(s[3], f)))
-            elif k in ('ret', 'sink', 'store', 'eval'):
+            elif k in ('ret', 'sink', 'store', 'eval', 'sinkl'):
                 out.append((k, expr(s[1], f)))
+            elif k == 'set':
+                out.append(('set', s[1], expr(s[2], f)) + tuple(s[3:]))
             elif k == 'postdec':
                 oid = num.new_op('sub', f.name)
                 f.ops.append(oid)

@@ -3,7 +3,8 @@
 A re-check keeps a check and replaces its condition. It is right when the
 plugin's build reports, in every call, exactly when the operation's true
 result is out of range in the meaning the remark names; the oracle build
-logs both meanings for every unsigned add and sub (ev_R, oracle.h):
+logs every meaning for every unsigned add, sub and negation (ev_R,
+oracle.h):
 
   signed-offset      the true result of the operands read with their own C
                      types (`x + off` with off an int: x - 1 for off -1)
@@ -13,12 +14,32 @@ logs both meanings for every unsigned add and sub (ev_R, oracle.h):
   circular-difference  the ideal (unbounded) result of the correction
                      d + size, d the true a - b, leaves the result type's
                      range: the size does not cover b - a.
+  signed-meaning     the true result of the operands read with their own C
+                     types (`x + d` with d a long, `-n`) leaves the range
+                     of the type the result is read as: the result type's,
+                     or its signed counterpart's where the program
+                     converts the result to a signed type no wider (`long
+                     r = a - b`, sink_long(-n), `s += u` with s a long, a
+                     return from an int function), decided here on the C
+                     source (read_as_signed()), independently of the
+                     front end's facts the plugin reads;
+  final-result       the ideal result of the expression's final step, its
+                     inner steps computed without wrapping, leaves the
+                     result type's range (its signed counterpart's where
+                     the final step is read as signed, as for
+                     signed-meaning). The plugin computes it from the
+                     machine values of the expression's leaves: where a
+                     leaf itself wrapped, the two differ, and a call in
+                     which another check of the function reported (that
+                     leaf's) excuses the difference.
 
-circular-difference also removes the check of the difference it corrects;
-run.py judges that removal like any other (judge.py), except that a
-harmful wrap of the difference is no failure in a call where the plugin's
-build reported at a circular-difference re-check of the same function:
-the correction that did not restore the distance was reported (excused()).
+circular-difference also removes the check of the difference it corrects,
+and final-result the checks of an expression's inner steps; run.py judges
+those removals like any other (judge.py), except that a harmful wrap is no
+failure in a call where the plugin's build reported at a re-check of the
+same idiom in the same function: the correction that did not restore the
+distance, the expression that did not come back, was reported
+(excused()).
 
 A signed-difference re-check is also only right when the program reads the
 difference as nothing but a signed value: decided here on the C source
@@ -85,11 +106,13 @@ def _occurrences(f):
                 break
             if k == 'decl':
                 expr(s[3], None, s)
+            elif k == 'set':
+                expr(s[2], None, s)
             elif k == 'if':
                 cond(s[1], s)
                 stmts(s[2])
                 stmts(s[3])
-            elif k in ('ret', 'sink', 'store', 'eval'):
+            elif k in ('ret', 'sink', 'store', 'eval', 'sinkl'):
                 expr(s[1], None, s)
                 if k == 'ret':
                     break  # what follows never runs
@@ -147,7 +170,14 @@ def signed_only(f, oid):
         if parent is None:
             if stmt[0] == 'decl' and stmt[3] is e:
                 return converted(stmt[1], e, lambda: var_ok(stmt[2], seen))
-            if stmt[0] in ('ret', 'sink', 'store'):  # unsigned long
+            if stmt[0] == 'set' and stmt[2] is e:
+                return converted(env[stmt[1]], e,
+                                 lambda: var_ok(stmt[1], seen))
+            if stmt[0] == 'ret':  # the return type
+                return converted(f.ret, e, lambda: f.ret != 'u64')
+            if stmt[0] == 'sinkl':  # a long parameter
+                return converted('i64', e, lambda: True)
+            if stmt[0] in ('sink', 'store'):  # unsigned long
                 return converted('u64', e, lambda: False)
             return False
         if parent[0] == 'call':  # an argument: the helper's operand
@@ -181,29 +211,98 @@ def signed_only(f, oid):
     return False
 
 
+def read_as_signed(f, oid):
+    """Is the result of operation oid (an unsigned add, sub or negation)
+    read as a signed value (C semantics): converted, where it is computed,
+    to a signed type no wider (a wider one keeps an unsigned value: it is
+    zero-extended)? The consumer's type is the declared type of the
+    variable it is assigned to ('decl', 'set'), `long` for sink_long(),
+    the function's return type for a 'ret' (unsigned long, written as an
+    explicit cast, in the functions of most families), the type of an
+    explicit cast; a conditional passes it on to its own consumer. An
+    operand of arithmetic, a comparison or an effect of unsigned long
+    reads it as unsigned."""
+    occ = _occurrences(f)
+    env = dict((n, t) for t, n in f.params)
+    for e, _, st in occ:
+        if st[0] == 'decl':
+            env[st[2]] = st[1]
+
+    def signed_to(to, e):
+        return _is_signed(to) and \
+            TYPES[to][1] <= TYPES[type_of(e, env)][1]
+
+    def consumer(o):
+        e, parent, stmt = o
+        if parent is None:
+            if stmt[0] == 'decl' and stmt[3] is e:
+                return signed_to(stmt[1], e)
+            if stmt[0] == 'set' and stmt[2] is e:
+                return signed_to(env[stmt[1]], e)
+            if stmt[0] == 'ret':
+                return signed_to(f.ret, e)
+            if stmt[0] == 'sinkl':
+                return signed_to('i64', e)
+            return False
+        if parent[0] == 'cast':
+            return signed_to(parent[1], e)
+        if parent[0] == 'sel' and parent[1] is not e:
+            for po in occ:
+                if po[0] is parent:
+                    return consumer(po)
+        return False
+
+    for o in occ:
+        e = o[0]
+        if e[0] == 'bin' and len(e) > 5 and e[5] == oid or \
+                e[0] == 'neg' and len(e) > 3 and e[3] == oid:
+            return consumer(o)
+    return False
+
+
+# The meanings (bits of the oracle's R event, oracle.h) a re-check names:
+# signed-offset 0 (off), signed-difference 1 (diff), circular-difference 3
+# (ideal); signed-meaning 0, or 4 (sgn) where the result is read as
+# signed, final-result 3, or 5 (isgn) so (read_as_signed()).
 MEANINGS = {'signed-offset': 0, 'signed-difference': 1,
-            'circular-difference': 3}
+            'circular-difference': 3, 'final-result': 3,
+            'signed-meaning': 0}
+SIGNED_MEANINGS = {'signed-meaning': 4, 'final-result': 5}
+R_BITS = 6
+
+
+def meaning_of(idiom, f, oid):
+    """The R event bit that says whether a re-check of idiom at operation
+    oid of function f must report."""
+    if idiom in SIGNED_MEANINGS and read_as_signed(f, oid):
+        return SIGNED_MEANINGS[idiom]
+    return MEANINGS[idiom]
+
+# Idioms that remove some checks and re-check another that answers for
+# them: a removed check's harm is excused in a call where a re-check of
+# the same idiom in the same function reported (excused()).
+PAIRED = ('circular-difference', 'final-result')
 
 
 def events_by_call(events):
-    """{(func, call): {op: [off, diff, uw, ideal]}} from the oracle's R
-    events, each bit OR-ed over the evaluations in the call."""
+    """{(func, call): {op: [off, diff, uw, ideal, sgn, isgn]}} from the
+    oracle's R events, each bit OR-ed over the evaluations in the call."""
     out, cur = {}, None
     for ev in events:
         if ev[0] == 'F':
             cur = out.setdefault((ev[1], ev[2]), {})
         elif ev[0] == 'R' and cur is not None:
-            bits = cur.setdefault(ev[1], [0, 0, 0, 0])
-            for i in range(4):
-                bits[i] |= ev[2 + i]
+            bits = cur.setdefault(ev[1], [0] * R_BITS)
+            for i, b in enumerate(ev[2:2 + R_BITS]):
+                bits[i] |= b
     return out
 
 
-def excused(fidx, call, funcs, rechecked, where, reported):
+def excused(fidx, call, funcs, rechecked, where, reported, paired):
     """Did the plugin's build report, in call `call` of function fidx, at a
-    circular-difference re-check of that function?"""
+    re-check of idiom `paired` (PAIRED) of that function?"""
     ops = set(funcs[fidx].ops)
-    return any(idiom == 'circular-difference' and
+    return any(idiom == paired and
                ops.intersection(ops_at(where, site)) and
                site in reported.get((fidx, call), set())
                for site, idiom in rechecked.items())
@@ -216,11 +315,12 @@ def driver_source(funcs, args, which):
              '#include <unistd.h>', '',
              'volatile unsigned long g_store;',
              'void sink(unsigned long v) { (void)v; }', 'void warn(void) { }',
+             'void sink_long(long v) { (void)v; }',
              'void obj_release(void *o) { (void)o; }',
              '']
     for i in which:
         f = funcs[i]
-        lines.append('unsigned long %s(%s);' % (f.name, ', '.join(
+        lines.append('%s %s(%s);' % (TYPES[f.ret][0], f.name, ', '.join(
             TYPES[t][0] for t, _ in f.params)))
     lines += ['', 'static void call(int f, int j)', '{',
               '\tswitch (f * 100000 + j) {']
@@ -271,8 +371,7 @@ def judge(seed, lvl, rechecked, where, funcs, args, by_call, reported, text,
         ops = ops_at(where, site)
         if not ops:
             continue
-        meaning = MEANINGS.get(idiom)
-        if meaning is None:
+        if idiom not in MEANINGS:
             failures.append('seed %d -O%s: prog.c:%d:%d re-checked by an '
                             'unknown idiom %s' % (seed, lvl, site[0],
                                                   site[1], idiom))
@@ -284,31 +383,42 @@ def judge(seed, lvl, rechecked, where, funcs, args, by_call, reported, text,
             by_func.setdefault(func_of[k], []).append(k)
         any_wrong = False
         for i, ks in sorted(by_func.items()):
-            any_wrong |= _judge_calls(seed, lvl, site, idiom, meaning, i, ks,
-                                      funcs, args, by_call, reported, text,
-                                      stats, failures)
+            any_wrong |= _judge_calls(seed, lvl, site, idiom, i, ks, funcs,
+                                      args, by_call, reported, text, stats,
+                                      failures)
         if lvl == '2':
             stats[(idiom, 'wrong')] += any_wrong
 
 
-def _judge_calls(seed, lvl, site, idiom, meaning, i, ks, funcs, args,
-                 by_call, reported, text, stats, failures):
+def _judge_calls(seed, lvl, site, idiom, i, ks, funcs, args, by_call,
+                 reported, text, stats, failures):
     """judge() for the operations ks of function i at one site: is the
     re-check wrong in some call?"""
-    sound = meaning != 1 or all(signed_only(funcs[i], k) for k in ks)
+    meaning = {k: meaning_of(idiom, funcs[i], k) for k in ks}
+    sound = all(meaning[k] != 1 or signed_only(funcs[i], k) for k in ks)
+    signed = any(meaning[k] == SIGNED_MEANINGS.get(idiom) for k in ks)
+    if lvl == '2' and signed:
+        stats[(idiom, 'read as signed')] += 1
     wrong, hidden, differs, out = [], [], 0, 0
     for j in range(len(args[i])):
-        bits = [0, 0, 0, 0]
+        want, uw = False, False
         for k in ks:
-            got_bits = by_call.get((i, j), {}).get(k, [0, 0, 0, 0])
-            bits = [x | y for x, y in zip(bits, got_bits)]
-        want = bool(bits[meaning])
+            bits = by_call.get((i, j), {}).get(k, [0] * R_BITS)
+            want |= bool(bits[meaning[k]])
+            uw |= bool(bits[2])
         got = site in reported.get((i, j), set())
         out += want
-        differs += want != bool(bits[2])
+        differs += want != uw
+        if want != got and idiom == 'final-result' and \
+                reported.get((i, j), set()) - {site}:
+            # The expression's leaves are machine values: one that wrapped
+            # (the ideal value differs) was reported at its own check.
+            if lvl == '2':
+                stats[(idiom, 'leaf reported')] += 1
+            continue
         if want != got:
             wrong.append((j, want, got))
-        elif not sound and bits[2] and not got:
+        elif not sound and uw and not got:
             hidden.append(j)
     if lvl == '2':
         stats[(idiom, 'out of range')] += out
@@ -319,11 +429,12 @@ def _judge_calls(seed, lvl, site, idiom, meaning, i, ks, funcs, args,
     for j, want, got in wrong[:3]:
         failures.append(
             'seed %d -O%s: %s re-checked prog.c:%d:%d (%s), which %s '
-            'in call %s(%s), where the true result is %s\n%s' % (
+            'in call %s(%s), where the true result is %s%s\n%s' % (
                 seed, lvl, idiom, site[0], site[1], what,
                 'reported' if got else 'stayed silent', funcs[i].name,
                 ', '.join(str(v) for v in args[i][j]),
-                'out of range' if want else 'in range', body))
+                'out of range' if want else 'in range',
+                ' (read as signed)' if signed else '', body))
     for j in hidden[:1]:
         failures.append(
             'seed %d -O%s: %s re-checked prog.c:%d:%d (%s), but the '

@@ -6,7 +6,8 @@ op b;` line carries the mark of every call's operation; in the oracle's C
 each call is its operation, in the caller (Oracle.expr())."""
 import re
 
-from lang import TYPES, MARK, as_bin, const_text, helpers, type_of
+from lang import (TYPES, MARK, as_bin, common_type, const_text, declared,
+                  helpers, signed_of, type_of)
 from shapes_helper import FIELD_HELPER
 
 EFFECT_TY = 'u64'  # sink(), the store and the return take unsigned long
@@ -14,6 +15,17 @@ EFFECT_TY = 'u64'  # sink(), the store and the return take unsigned long
 
 def ctype(ty):
     return TYPES[ty][0]
+
+
+# The attribute the kernel's __wraps is with the plugin (DeclaredWrap.h):
+# a program that declares a variable so defines it (run.py).
+WRAPS = '__wraps'
+WRAPS_DEFINE = '#define __wraps __attribute__((annotate("wrap-idiom:wrap")))'
+
+
+def decl_type(ty, name):
+    """The C type a variable, parameter or field is declared with."""
+    return ctype(ty) + (' ' + WRAPS if declared(name) else '')
 
 
 # --------------------------------------------------------------- plain C --
@@ -96,7 +108,8 @@ def plain_cond(c):
     return plain_expr(c)
 
 
-def plain_stmts(body, env, out, depth):
+def plain_stmts(body, env, out, depth, ret='u64'):
+    """Append body's lines to out; ret: the function's return type."""
     ind = '\t' * depth
     for s in body:
         k = s[0]
@@ -110,19 +123,30 @@ def plain_stmts(body, env, out, depth):
                                       plain_expr(s[3])))
         elif k == 'decl':
             env[s[2]] = s[1]
-            out.append('%s%s %s = %s;' % (ind, ctype(s[1]), s[2],
+            out.append('%s%s %s = %s;' % (ind, decl_type(s[1], s[2]), s[2],
                                          plain_expr(s[3])))
+        elif k == 'set' and len(s) > 3:  # name op= r
+            e = s[2]
+            mark = MARK + str(e[5]) + MARK if len(e) > 5 else ''
+            out.append('%s%s %s%s= %s;' % (ind, plain_var(s[1]), mark, s[3],
+                                          plain_expr(e[4])))
+        elif k == 'set':
+            out.append('%s%s = %s;' % (ind, plain_var(s[1]), plain_expr(s[2])))
+        elif k == 'sinkl':
+            out.append('%ssink_long(%s);' % (ind, plain_expr(s[1])))
         elif k == 'free':
             out.append('%sfree(%s);' % (ind, s[1]))
         elif k == 'release':
             out.append(ind + 'obj_release(o);')
         elif k == 'if':
             out.append('%sif (%s) {' % (ind, plain_cond(s[1])))
-            plain_stmts(s[2], env, out, depth + 1)
+            plain_stmts(s[2], env, out, depth + 1, ret)
             if s[3]:
                 out.append(ind + '} else {')
-                plain_stmts(s[3], env, out, depth + 1)
+                plain_stmts(s[3], env, out, depth + 1, ret)
             out.append(ind + '}')
+        elif k == 'ret' and ret != 'u64':  # converted to the return type
+            out.append('%sreturn %s;' % (ind, plain_expr(s[1])))
         elif k == 'ret':
             out.append('%sreturn (unsigned long)%s;' % (ind, plain_expr(s[1])))
         elif k == 'sink':
@@ -139,7 +163,7 @@ def plain_stmts(body, env, out, depth):
         elif k == 'postdec':
             out.append('%swhile (%s%s%s--) {' % (ind, s[1], MARK + str(s[3]),
                                                  MARK))
-            plain_stmts(s[2], env, out, depth + 1)
+            plain_stmts(s[2], env, out, depth + 1, ret)
             out.append(ind + '}')
         elif k == 'predec':
             out.append('%s{' % ind)
@@ -148,7 +172,7 @@ def plain_stmts(body, env, out, depth):
                                                  s[1]))
             out.append('%s\t\tif (++kc == %d)' % (ind, s[2]))
             out.append('%s\t\t\tbreak;' % ind)
-            plain_stmts(s[3], env, out, depth + 2)
+            plain_stmts(s[3], env, out, depth + 2, ret)
             out.append(ind + '\t}')
             out.append(ind + '}')
         else:
@@ -157,14 +181,15 @@ def plain_stmts(body, env, out, depth):
 
 def plain_func(f):
     env = dict((n, t) for t, n in f.params)
-    lines = ['static __attribute__((noinline)) unsigned long %s(%s)' % (
-        f.name, ', '.join('%s %s' % (ctype(t), n) for t, n in f.params)), '{']
+    lines = ['static __attribute__((noinline)) %s %s(%s)' % (
+        ctype(f.ret), f.name, ', '.join('%s %s' % (decl_type(t, n), n)
+                                        for t, n in f.params)), '{']
     fields = []
-    plain_stmts(f.body, env, fields, 1)
+    plain_stmts(f.body, env, fields, 1, f.ret)
     struct = [(t, n) for n, t in env.items() if n.startswith(FIELD_PREFIX)]
     if struct:
         lines.append('\tstruct { long pad0; %s long pad1; } L;' % ' '.join(
-            '%s %s;' % (ctype(t), n) for t, n in struct))
+            '%s %s;' % (decl_type(t, n), n) for t, n in struct))
     heap = {}
     collect_fields(f.body, heap)
     if heap:
@@ -186,7 +211,7 @@ def plain_func(f):
 def object_struct(tag, heap):
     """The heap objects' type: pads around the fields, and the child."""
     return 'struct %s { long pad0; %s struct %s *kid; long pad1; }' % (
-        tag, ' '.join('%s %s;' % (ctype(t), n)
+        tag, ' '.join('%s %s;' % (decl_type(t, n), n)
                       for n, t in sorted(heap.items())), tag)
 
 
@@ -281,8 +306,12 @@ class Oracle:
         self.out.append('\t' * depth + text)
 
     def declare(self, depth, name, ty):
-        self.emit(depth, '%s %s; __int128 %s_i; u64 %s_d, %s_c;' % (
-            ctype(ty), name, name, name, name))
+        self.emit(depth, '%s %s; __int128 %s_i; u64 %s_d, %s_c, %s_w;' % (
+            ctype(ty), name, name, name, name, name))
+
+    def absorb(self, depth, t):
+        """A value equal to its ideal value shows no wrap: t_w = 0."""
+        self.emit(depth, 'if (%s_i == (__int128)%s) %s_w = 0;' % (t, t, t))
 
     def opbit(self, oid):
         return '(1ULL << %d)' % self.f.ops.index(oid)
@@ -302,8 +331,8 @@ class Oracle:
         self.declare(depth, t, ty)
         if k == 'const':
             v = const_text(e[1], e[2])
-            self.emit(depth, '%s = %s; %s_i = %s; %s_d = 0; %s_c = 0;' % (
-                t, v, t, t, t, t))
+            self.emit(depth, '%s = %s; %s_i = %s; %s_d = 0; %s_c = 0; %s_w = '
+                      '0;' % (t, v, t, t, t, t, t))
         elif k == 'bin':
             l, r = self.expr(e[3], depth), self.expr(e[4], depth)
             op = e[1]
@@ -315,27 +344,34 @@ class Oracle:
                 self.emit(depth, '%s_i = %s_i >> %s;' % (t, l, r))
             else:
                 self.emit(depth, '%s_i = %s_i %s %s_i;' % (t, l, op, r))
-            self.emit(depth, '%s_d = %s_d | %s_d; %s_c = %s_c | %s_c;' % (
-                t, l, r, t, l, r))
+            self.emit(depth, '%s_d = %s_d | %s_d; %s_c = %s_c | %s_c; %s_w = '
+                      '%s_w | %s_w;' % (t, l, r, t, l, r, t, l, r))
             if len(e) > 5:
                 name = {'+': 'add', '-': 'sub', '*': 'mul'}[op]
                 self.emit(depth, '{ %s o; int w = __builtin_%s_overflow'
-                          '(%s, %s, &o); ev_W(%d, w, (u64)o); }' % (
-                              ctype(ty), name, l, r, e[5]))
+                          '(%s, %s, &o); ev_W(%d, w, (u64)o, %s_d | %s_d); '
+                          'if (w) %s_w |= %s; }' % (
+                              ctype(ty), name, l, r, e[5], l, r, t,
+                              self.opbit(e[5])))
                 self.emit(depth, '%s_d |= %s;' % (t, self.opbit(e[5])))
                 if op in '+-' and not TYPES[ty][2]:
                     self.recheck_event(e[5], ty, op, l, r, t, depth)
+            self.absorb(depth, t)
         elif k == 'neg':
             x = self.expr(e[2], depth)
-            self.emit(depth, '%s = (%s)-%s; %s_d = %s_d; %s_c = %s_c;' % (
-                t, ctype(ty), x, t, x, t, x))
+            self.emit(depth, '%s = (%s)-%s; %s_d = %s_d; %s_c = %s_c; %s_w = '
+                      '%s_w;' % (t, ctype(ty), x, t, x, t, x, t, x))
             if e[2][0] == 'const':
                 self.emit(depth, '%s_i = %s;' % (t, t))  # as written
             else:
                 self.emit(depth, '%s_i = -%s_i;' % (t, x))
             if len(e) > 3:
-                self.emit(depth, 'ev_W(%d, %s != 0, (u64)%s);' % (e[3], x, t))
-                self.emit(depth, '%s_d |= %s;' % (t, self.opbit(e[3])))
+                self.emit(depth, 'ev_W(%d, %s != 0, (u64)%s, %s_d);' % (
+                    e[3], x, t, x))
+                self.emit(depth, '%s_d |= %s; if (%s != 0) %s_w |= %s;' % (
+                    t, self.opbit(e[3]), x, t, self.opbit(e[3])))
+                self.neg_recheck_event(e[3], ty, x, t, depth)
+            self.absorb(depth, t)
         elif k == 'cmp':
             self.compare(e, depth, t, 'v')
         elif k == 'cast':
@@ -343,9 +379,10 @@ class Oracle:
             _, bits, sgn = TYPES[ty]
             _, sbits, ssgn = TYPES[type_of(e[2], self.env)]
             self.emit(depth, '%s = (%s)%s; %s_i = icast(%s_i, %d, %d, %d, '
-                      '%d); %s_d = %s_d; %s_c = %s_c;' % (
+                      '%d); %s_d = %s_d; %s_c = %s_c; %s_w = %s_w;' % (
                           t, ctype(ty), x, t, x, bits, sgn, sbits, ssgn, t, x,
-                          t, x))
+                          t, x, t, x))
+            self.absorb(depth, t)
         elif k == 'sel':
             c = self.expr(e[1], depth)
             self.emit(depth, 'if (%s) {' % c)
@@ -369,24 +406,56 @@ class Oracle:
             diff = ('({ __int128 dd = (__int128)(%s)%s - (__int128)(%s)%s; '
                     'dd < -%s || dd >= %s; })' % (c, l, c, r, half, half))
         ideal = '(%s_i < 0 || %s_i > (__int128)(%s)-1)' % (t, t, c)
-        self.emit(depth, '{ %s o; ev_R(%d, __builtin_%s_overflow(%s, %s, &o), '
-                  '%s, __builtin_%s_overflow((%s)%s, (%s)%s, &o), %s); }' % (
-                      c, oid, name, l, r, diff, name, c, l, c, r, ideal))
+        self.emit(depth, '{ %s o; %s so; ev_R(%d, __builtin_%s_overflow(%s, '
+                  '%s, &o), %s, __builtin_%s_overflow((%s)%s, (%s)%s, &o), '
+                  '%s, __builtin_%s_overflow(%s, %s, &so), %s); }' % (
+                      c, ctype(signed_of(ty)), oid, name, l, r, diff, name,
+                      c, l, c, r, ideal, name, l, r,
+                      self.signed_ideal(t, bits)))
+
+    @staticmethod
+    def signed_ideal(t, bits):
+        """Is t's ideal value out of the range of the signed type of its
+        width?"""
+        half = '((__int128)1 << %d)' % (bits - 1)
+        return '(%s_i < -%s || %s_i >= %s)' % (t, half, t, half)
+
+    def neg_recheck_event(self, oid, ty, x, t, depth):
+        """ev_R of an unsigned negation -x: its true result fits the
+        unsigned type only for 0, the signed one up to 2^(N-1)."""
+        c, bits = ctype(ty), TYPES[ty][1]
+        self.emit(depth, '{ %s so; ev_R(%d, %s != 0, 0, %s != 0, (%s_i < 0 || '
+                  '%s_i > (__int128)(%s)-1), __builtin_sub_overflow(0, %s, '
+                  '&so), %s); }' % (ctype(signed_of(ty)), oid, x, x, t, t, c,
+                                    x, self.signed_ideal(t, bits)))
 
     def copy(self, depth, dst, src):
-        self.emit(depth, '%s = %s; %s_i = %s_i; %s_d = %s_d; %s_c = %s_c;' % (
-            dst, src, dst, src, dst, src, dst, src))
+        self.emit(depth, '%s = %s; %s_i = %s_i; %s_d = %s_d; %s_c = %s_c; '
+                  '%s_w = %s_w;' % (dst, src, dst, src, dst, src, dst, src,
+                                    dst, src))
 
     def compare(self, e, depth, t, ctx):
         l, r = self.expr(e[2], depth), self.expr(e[3], depth)
-        self.emit(depth, '%s = (%s %s %s); %s_i = (%s_i %s %s_i);' % (
-            t, l, e[1], r, t, l, e[1], r))
+        # In ideal arithmetic too, C compares both in their common type.
+        ct = common_type(type_of(e[2], self.env), type_of(e[3], self.env))
+        li, ri = [self.ideal_as(x, type_of(y, self.env), ct)
+                  for x, y in ((l, e[2]), (r, e[3]))]
+        self.emit(depth, '%s = (%s %s %s); %s_i = (%s %s %s);' % (
+            t, l, e[1], r, t, li, e[1], ri))
         # A comparison's outcome carries no arithmetic: its influence is
         # the comparison itself (judge.py).
-        self.emit(depth, '%s_d = 0; %s_c = %s_c | %s_c | %s;' % (
-            t, t, l, r, self.cmpbit(e[4])))
-        self.emit(depth, '%s = ev_C(%d, \'%s\', %s, (int)%s_i, %s_d | %s_d);'
-                  % (t, e[4], ctx, t, t, l, r))
+        self.emit(depth, '%s_d = 0; %s_c = %s_c | %s_c | %s; %s_w = 0;' % (
+            t, t, l, r, self.cmpbit(e[4]), t))
+        self.emit(depth, '%s = ev_C(%d, \'%s\', %s, (int)%s_i, %s_d | %s_d, '
+                  '%s_w | %s_w);' % (t, e[4], ctx, t, t, l, r, l, r))
+
+    @staticmethod
+    def ideal_as(x, ty, to):
+        """The ideal value of x (of type ty) converted to type to."""
+        if ty == to:
+            return x + '_i'
+        (_, bits, sgn), (_, sbits, ssgn) = TYPES[to], TYPES[ty]
+        return 'icast(%s_i, %d, %d, %d, %d)' % (x, bits, sgn, sbits, ssgn)
 
     def cond(self, c, depth):
         """Emit the evaluation of a branch condition; return an int name."""
@@ -411,18 +480,36 @@ class Oracle:
             self.emit(depth, '%s = %s;' % (f, t))
         return f
 
-    def effect(self, kind, e, depth):
+    def effect(self, kind, e, depth, to='u64'):
+        """An effect of e's value converted to type `to` (sink(), the
+        store and an unsigned long function's return take unsigned long,
+        sink_long() a long, another function's return its type)."""
         x = self.expr(e, depth)
         _, sbits, ssgn = TYPES[type_of(e, self.env)]
-        self.emit(depth, '{ unsigned long m = (unsigned long)%s; __int128 i = '
-                  'icast(%s_i, 64, 0, %d, %d); ev_E("%s", m, i != (__int128)m, '
-                  '%s_d, %s_c);' % (x, x, sbits, ssgn, kind, x, x))
+        if to == 'u64':
+            self.emit(depth, '{ unsigned long m = (unsigned long)%s; __int128 '
+                      'i = icast(%s_i, 64, 0, %d, %d); ev_E("%s", m, i != '
+                      '(__int128)m, %s_d, %s_c, %s_w);' % (
+                          x, x, sbits, ssgn, kind, x, x, x))
+        else:
+            _, bits, sgn = TYPES[to]
+            self.emit(depth, '{ %s mt = (%s)%s; unsigned long m = (unsigned '
+                      'long)mt; __int128 i = icast(%s_i, %d, %d, %d, %d); '
+                      'ev_E("%s", m, i != (__int128)mt, %s_d, %s_c, %s_w);' % (
+                          ctype(to), ctype(to), x, x, bits, sgn, sbits, ssgn,
+                          kind, x, x, x))
         if kind == 'ret':
             self.emit(depth, '  return m; }')
         elif kind == 'sink':
             self.emit(depth, '  sink(m); }')
+        elif kind == 'sinkl':
+            self.emit(depth, '  sink_long(mt); }')
         else:
             self.emit(depth, '  g_store = m; }')
+
+    def converted(self, ty, e):
+        """e as given to a variable of type ty: converted implicitly."""
+        return e if type_of(e, self.env) == ty else ('cast', ty, e)
 
     def stmts(self, body, depth):
         for s in body:
@@ -430,13 +517,18 @@ class Oracle:
             if k == 'decl' and object_field(s[2]):
                 # Object memory: declared once, at the top (render()).
                 self.env[s[2]] = s[1]
-                x = self.expr(s[3], depth)
+                x = self.expr(self.converted(s[1], s[3]), depth)
                 self.copy(depth, field_name(s[2]), x)
             elif k == 'decl':
+                x = self.expr(self.converted(s[1], s[3]), depth)
                 self.env[s[2]] = s[1]
-                x = self.expr(s[3], depth)
                 self.declare(depth, s[2], s[1])
                 self.copy(depth, s[2], x)
+            elif k == 'set':
+                x = self.expr(self.converted(self.env[s[1]], s[2]), depth)
+                self.copy(depth, field_name(s[1]), x)
+            elif k == 'sinkl':
+                self.effect('sinkl', s[1], depth, 'i64')
             elif k == 'free':
                 self.emit(depth, '/* free(%s) */' % s[1])
             elif k == 'release':
@@ -451,12 +543,14 @@ class Oracle:
                 self.emit(depth, '} else {')
                 self.stmts(s[3], depth + 1)
                 self.emit(depth, '}')
-            elif k in ('ret', 'sink', 'store'):
+            elif k == 'ret':
+                self.effect(k, s[1], depth, self.f.ret)
+            elif k in ('sink', 'store'):
                 self.effect(k, s[1], depth)
             elif k == 'eval':
                 self.expr(s[1], depth)
             elif k == 'warn':
-                self.emit(depth, 'ev_E("warn", 0, 0, 0, 0); warn();')
+                self.emit(depth, 'ev_E("warn", 0, 0, 0, 0, 0); warn();')
             elif k == 'goto':
                 self.emit(depth, 'goto out;')
             elif k == 'postdec':
@@ -470,15 +564,17 @@ class Oracle:
         self.emit(depth, 'for (;;) {')
         d = depth + 1
         self.emit(d, '%s old = %s; { %s o; int w = __builtin_sub_overflow'
-                  '(%s, (%s)1, &o); ev_W(%d, w, (u64)o); }' % (
-                      ctype(ty), n, ctype(ty), n, ctype(ty), oid))
+                  '(%s, (%s)1, &o); ev_W(%d, w, (u64)o, %s_d); if (w) %s_w |= '
+                  '%s; }' % (ctype(ty), n, ctype(ty), n, ctype(ty), oid, n, n,
+                             self.opbit(oid)))
         self.emit(d, '%s = (%s)(%s - 1); %s_i = %s_i - 1; %s_d |= %s;' % (
             n, ctype(ty), n, n, n, n, self.opbit(oid)))
+        self.absorb(d, n)
         if limit is None:  # while (n--): the old value decides
             self.emit(d, 'if (!(old != 0)) break;')
         else:  # while (--n): the new one does
             self.emit(d, 'int m = ev_C(%d, \'b\', %s != 0, (int)(%s_i != 0), '
-                      '%s_d);' % (cid, n, n, n))
+                      '%s_d, %s_w);' % (cid, n, n, n, n))
             self.emit(d, 'if (!m) break;')
             self.emit(d, 'if (++kc == %d) break;' % limit)
         self.stmts(body, d)
@@ -491,14 +587,16 @@ class Oracle:
         self.out = [head, '{']
         self.emit(1, 'ev_F(%d);' % self.fidx)
         for t, n in f.params:
-            self.emit(1, '__int128 %s_i = %s; u64 %s_d = 0, %s_c = 0;' % (
-                n, n, n, n))
+            self.emit(1, '__int128 %s_i = %s; u64 %s_d = 0, %s_c = 0, %s_w = '
+                      '0;' % (n, n, n, n, n))
         self.fields = {}
         collect_fields(f.body, self.fields)
         for n, t in sorted(self.fields.items()):
             self.env[n] = t
             self.declare(1, n, t)
-            self.emit(1, '%s = 0; %s_i = 0; %s_d = 0; %s_c = 0;' % (n, n, n, n))
+            self.emit(1, '%s = 0; %s_i = 0; %s_d = 0; %s_c = 0; %s_w = 0;' % (
+                n, n, n, n, n))
         self.stmts(f.body, 1)
-        self.out += ['out:', '\tev_E("ret", 0, 0, 0, 0);', '\treturn 0;', '}']
+        self.out += ['out:', '\tev_E("ret", 0, 0, 0, 0, 0);', '\treturn 0;',
+                     '}']
         return self.out

@@ -2,17 +2,29 @@
 """fuzz/wrap-oracle/run.py - random wrap-test programs against a wrap oracle.
 
 Usage: run.py [-j JOBS] [--functions F] [--calls K] [--keep]
-              [--family NAME]... [--without NAME]... N SEED
+              [--family NAME]... [--without NAME]... [--facts auto|on|off]
+              N SEED
 
 Generates N programs (seeds SEED .. SEED+N-1) of F functions each, every
 function one wrap-test shape of IDIOMS.md with random variations
 (shapes.py; --family keeps to the families named, --without leaves those
 named out: `--without helper` generates the programs of the generator
-before the helper family). For each program:
+before the helper family, `--without meaning --without chain --without
+declared` those before the families of the front end's facts and of
+declarations). For each program:
 
   1. the plain program is compiled with the plugin at -O0 and -O2 (clang's
      signed and unsigned wrap checks, -fwrapv, -wrap-idiom-signed-wrap) and
-     its remarks say which checks were removed, and by which idiom;
+     its remarks say which checks were removed, and by which idiom. A
+     program with a function of the meaning or chain family (or every
+     program with --facts on, none with --facts off) is built with the
+     front end's facts as Kbuild builds the kernel with the plugin
+     (-fsanitize=implicit-integer-sign-change -mllvm
+     -wrap-idiom-conversion-facts): their judgement reads the C types the
+     plugin can know only from them; the other programs judge the shape
+     re-checks where the front end says nothing. The plugin must remove
+     the conversion checks it was given: an object that still calls their
+     handler is a failure;
   2. the oracle program (the same functions with shadow values, built
      -O0 -fwrapv without sanitizers) runs each function on K boundary-heavy
      argument tuples and logs every checked operation, comparison and
@@ -25,7 +37,10 @@ before the helper family). For each program:
      shapes_helper.py) stands for the operations of all its calls, each
      judged in its caller: its removal is harmful if one of them is (the
      first such call is printed, with the helper), exercised if one
-     wrapped.
+     wrapped. A declared-wrap removal is right where an
+     operand of the operation is declared to wrap or computed from one
+     (declared.py, on the C source), a failure elsewhere; its harmful
+     wraps are the declaration's intent, counted, no failure.
   4. a re-checked check (the remark says "re-checked": the check stays,
      with the condition of the signed quantity the unsigned arithmetic
      encodes, llvm-pass/SignedRecheck.h) is run: the plugin's objects are
@@ -33,10 +48,14 @@ before the helper family). For each program:
      must report in exactly the calls where the true result is out of
      range in the meaning it names (recheck.py). A re-check at only one of
      -O0 and -O2 is a failure too. circular-difference also removes the
-     check of the difference it corrects: a harmful wrap of that
-     difference fails only in a call where no circular-difference re-check
-     of the function reported (the correction that did not restore the
-     distance is reported there instead: excused, counted in `reported`).
+     check of the difference it corrects, final-result those of an
+     expression's inner steps: such a removal's harmful wrap fails only in
+     a call where no re-check of the same idiom in the function reported
+     (the correction that did not restore the distance, the expression
+     that did not come back, is reported there instead: excused, counted
+     in `reported`), nor, for final-result, in one where a plain check of
+     a leaf of the expression wrapped (reported; the re-check computes on
+     the leaves' machine values).
 
 Prints, per idiom and per generator family (shapes.py), the checks
 removed, how many of them wrapped in some run (exercised), and how many of
@@ -44,7 +63,8 @@ those the oracle judged harmful, and the same for the helpers' checks
 among them ("(helper sites)", when one was removed); per
 re-check, the checks re-checked, the calls whose true result was out of
 range, the calls where the re-check decides otherwise than clang's plain
-check (differs), and the checks that reported wrongly in some call. Exit
+check (differs), the checks that reported wrongly in some call, and the
+checks judged in the meaning of a result read as signed (as signed). Exit
 status 0: no failure; 1: a failure; 2: a tool did not run.
 
 Environment: CLANG (clang-22), PLUGIN (build/llvm-pass/WrapIdiom.so), OUT
@@ -64,14 +84,25 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import recheck  # noqa: E402
+from declared import declared_operands  # noqa: E402
 from inputs import inputs  # noqa: E402
 from judge import Judge, parse, trace_of  # noqa: E402
 from lang import (Func, Numbering, TYPES, const_text, helpers,  # noqa: E402
-                  number, ops_at)
-from render import Oracle, plain_func, plain_helpers, strip_marks  # noqa: E402
-from shapes import Gen  # noqa: E402
+                  number, ops_at, wrap)
+from render import (WRAPS, WRAPS_DEFINE, Oracle, plain_func,  # noqa: E402
+                    plain_helpers, strip_marks)
+from shapes import EXTRA_FAMILIES, Gen  # noqa: E402
 
 SAN = '-fsanitize=signed-integer-overflow,unsigned-integer-overflow'
+# The front end's facts (ConversionFacts.h), as Kbuild asks for them with
+# the plugin: clang's sign-change checks, read and removed by the plugin.
+FACTS = ['-fsanitize=implicit-integer-sign-change', '-mllvm',
+         '-wrap-idiom-conversion-facts']
+# Families whose judgement assumes them (recheck.read_as_signed(): the C
+# types the plugin can know only from the front end).
+FACT_FAMILIES = ('meaning', 'chain')
+CONVERSION_HANDLER = b'__ubsan_handle_implicit_conversion'
+DECLARED = 'declared-wrap'
 REMARK = re.compile(r'^prog\.c:(\d+):(\d+): remark: (removed|kept|re-checked) '
                     r'\S+ check on \S+: (\S+)')
 
@@ -92,11 +123,40 @@ def generate(seed, nfuncs, calls, families=None):
         gen.FAMILIES = families
     funcs = []
     for i in range(nfuncs):
-        funcs.append(Func('f%d' % i, *gen.function()))
+        funcs.append(Func('f%d' % i, *gen.function(), ret=gen.ret))
         funcs[-1].family = gen.family
+        funcs[-1].shadow = gen.shadow
+        funcs[-1].relations = gen.relations
     number(funcs, Numbering())
-    args = [inputs(rng, f.params, calls) for f in funcs]
+    args = []
+    for f in funcs:
+        if f.family not in EXTRA_FAMILIES:
+            args.append(inputs(rng, f.params, calls))
+            continue
+        # A function of a family drawn from the generator's extra stream
+        # (shapes.py): the main stream draws the arguments of the one it
+        # replaced, as before, and the extra stream its own.
+        if f.shadow is not None:
+            inputs(rng, f.shadow, calls)
+        args.append(relate(gen.extra, f, inputs(gen.extra, f.params, calls)))
     return funcs, args
+
+
+def relate(rng, f, tuples):
+    """A quarter of the calls take the relations between arguments the
+    shape asks for (`end = start - 1`: an empty range), so that the runs
+    that wrap and come back are not left to chance."""
+    if not f.relations:
+        return tuples
+    names = [n for _, n in f.params]
+    types = dict((n, t) for t, n in f.params)
+    for tup in tuples:
+        if rng.random() < 0.25:
+            vals = dict(zip(names, tup))
+            for target, fn in f.relations:
+                vals[target] = wrap(fn(vals), types[target])
+            tup[:] = [vals[n] for n in names]
+    return tuples
 
 
 def plain_source(seed, funcs):
@@ -104,7 +164,15 @@ def plain_source(seed, funcs):
              'extern void sink(unsigned long);', 'extern void warn(void);',
              'extern volatile unsigned long g_store;',
              'extern void *malloc(unsigned long);', 'extern void free(void *);',
-             'extern void obj_release(void *);', '']
+             'extern void obj_release(void *);']
+    bodies = [plain_func(f) for f in funcs]
+    # What only the newer families use (the other programs stay as they
+    # were): a long parameter, and declarations that wrap.
+    if any('sink_long(' in l for b in bodies for l in b):
+        lines.append('extern void sink_long(long);')
+    if any(WRAPS in l for b in bodies for l in b):
+        lines.append(WRAPS_DEFINE)
+    lines.append('')
     where, text = {}, {}
     # The helpers the functions call (lang.py 'call'), before them: each
     # one's operator is the site of every call's operation.
@@ -113,8 +181,8 @@ def plain_source(seed, funcs):
         where.update(w)
         text[name] = clean
         lines += clean + ['']
-    for f in funcs:
-        clean, w = strip_marks(plain_func(f), len(lines) + 1)
+    for f, body in zip(funcs, bodies):
+        clean, w = strip_marks(body, len(lines) + 1)
         clean[0] = clean[0].replace('static ', '')  # keep every function
         where.update(w)
         text[f.name] = clean
@@ -167,9 +235,10 @@ def run(cmd, cwd, what, timeout=60):
     return p
 
 
-def remarks(cfg, level, cwd):
+def remarks(cfg, level, cwd, facts):
     cmd = [cfg.clang, '-c', '-O' + level, '-fwrapv', SAN, '-w'] + \
-        cfg.plugin_flags + ['-mllvm', '-wrap-idiom-signed-wrap',
+        cfg.plugin_flags + (FACTS if facts else []) + \
+        ['-mllvm', '-wrap-idiom-signed-wrap',
                             '-Rpass=wrap-idiom', '-Rpass-missed=wrap-idiom',
                             'prog.c', '-o', 'prog-O%s.o' % level]
     removed, rechecked = {}, {}
@@ -191,9 +260,22 @@ def one(cfg, seed):
     with open(os.path.join(work, 'oracle.c'), 'w') as f:
         f.write(oracle_source(funcs, args))
     shutil.copy(os.path.join(HERE, 'oracle.h'), work)
-    built = {lvl: remarks(cfg, lvl, work) for lvl in ('0', '2')}
+    facts = cfg.facts == 'on' or cfg.facts == 'auto' and \
+        any(f.family in FACT_FAMILIES for f in funcs)
+    built = {lvl: remarks(cfg, lvl, work, facts) for lvl in ('0', '2')}
     removed = {lvl: built[lvl][0] for lvl in built}
     rechecked = {lvl: built[lvl][1] for lvl in built}
+    res = {'seed': seed, 'stats': Counter(), 'failures': []}
+    res['stats'][(None, 'facts')] += facts
+    for lvl in built if facts else ():
+        # Requested for the plugin, the conversion checks are its to
+        # remove: the user sees none (and links no handler for them).
+        with open(os.path.join(work, 'prog-O%s.o' % lvl), 'rb') as f:
+            if CONVERSION_HANDLER in f.read():
+                res['failures'].append(
+                    'seed %d -O%s: prog-O%s.o still calls %s: a conversion '
+                    'check the plugin was asked to remove is left' % (
+                        seed, lvl, lvl, CONVERSION_HANDLER.decode()))
     run([cfg.clang, '-O0', '-fwrapv', '-w', 'oracle.c', '-o', 'oracle'],
         work, 'oracle build')
     log = run(['./oracle'], work, 'oracle run', 20).stdout.splitlines()
@@ -201,15 +283,14 @@ def one(cfg, seed):
     j = Judge(funcs)
     j.learn(events)
     j.judge(events)
-    res = {'seed': seed, 'stats': Counter(), 'failures': []}
     # Counterfactuals only where they can change a verdict: a removed check.
     removed_ops = {k for rem in removed.values() for site in rem
                    for k in ops_at(where, site)}
-    # A circular-difference removal is judged per call (its harm may be
-    # excused where the correction's re-check reported): ask on.
+    # A circular-difference or final-result removal is judged per call (its
+    # harm may be excused where the re-check answering for it reported).
     per_call = {k for rem in removed.values()
                 for site, idiom in rem.items()
-                if idiom == 'circular-difference'
+                if idiom in recheck.PAIRED
                 for k in ops_at(where, site)}
     asked = 0
     for q, ops in j.questions.items():
@@ -253,24 +334,47 @@ def one(cfg, seed):
     func_of = {k: f for f in funcs for k in f.ops}
     helper_of = {k: h for h, (_, _, ks) in helpers(funcs).items() for k in ks}
 
+    # The operations whose checks stay plain at each level: they report
+    # wherever they wrap (a final-result expression's leaves).
+    plain = {lvl: set(k for f in funcs for k in f.ops) -
+             {k for s in set(removed[lvl]) | set(rechecked[lvl])
+              for k in ops_at(where, s)} for lvl in removed}
+
     def harm_of(k, idiom, lvl):
         """Why the removal of op k's check is harmful, or None."""
         if k not in j.harm:
             return None
-        if idiom != 'circular-difference':
-            return j.harm[k]
-        # The correction's re-check reported it (recheck.py).
-        left = sorted(w for w in j.harm_calls[k]
-                      if not recheck.excused(w[0], w[1], funcs,
-                                             rechecked[lvl], where,
-                                             reported[lvl]))
-        if lvl == '2' and len(left) < len(j.harm_calls[k]):
-            res['stats'][(idiom, 'reported')] += 1
-        if left:
+        calls = sorted(j.harm_calls[k])
+        left = calls
+        if idiom in recheck.PAIRED:
+            # The re-check that answers for it reported it (recheck.py).
+            left = [w for w in left
+                    if not recheck.excused(w[0], w[1], funcs, rechecked[lvl],
+                                           where, reported[lvl], idiom)]
+            if lvl == '2' and len(left) < len(calls):
+                res['stats'][(idiom, 'reported')] += 1
+        if idiom == 'final-result':
+            # An expression is re-checked on its leaves' machine values: a
+            # leaf that wrapped (a plain check, so reported) makes the
+            # ideal differ, as recheck.py excuses for the re-check.
+            n = len(left)
+            left = [w for w in left
+                    if not j.wrapped_upstream(k, w, plain[lvl])]
+            if lvl == '2' and len(left) < n:
+                res['stats'][(idiom, 'leaf removal')] += 1
+        if not left:
+            return None
+        if idiom in recheck.PAIRED:
             return ('its wrap harmed a call in which no re-check of its '
                     'correction reported',) + left[0]
-        return None
+        return (j.harm_why[(k, left[0])],) + left[0]
 
+    # Operations with an operand declared to wrap (declared.py), and those
+    # declared-wrap removed at -O2.
+    decl_ops = {}
+    for f in funcs:
+        decl_ops.update(declared_operands(f))
+    by_declaration = set()
     for lvl, rem in removed.items():
         for site, idiom in rem.items():
             # A helper's site stands for all its calls' operations: its
@@ -282,6 +386,14 @@ def one(cfg, seed):
                 if harm:
                     k = op
                     break
+            # A wrap the declaration asked for is no failure (counted);
+            # a removal without a declared operand is.
+            intended = None
+            if idiom == DECLARED:
+                intended, harm = harm, None
+                undeclared = [op for op in ks if not decl_ops.get(op)]
+                if lvl == '2':
+                    by_declaration.update(ks)
             if lvl == '2':
                 fam = func_of[k].family if k in func_of else None
                 # A helper's operator also counts as a helper site.
@@ -296,6 +408,19 @@ def one(cfg, seed):
                         res['stats'][(x, pre + 'exercised')] += 1
                         if harm:
                             res['stats'][(x, pre + 'harmful')] += 1
+                    if intended:
+                        res['stats'][(idiom, 'intended')] += 1
+            if idiom == DECLARED and undeclared:
+                k = undeclared[0]
+                f = func_of[k]
+                res['failures'].append(
+                    'seed %d -O%s: %s removed the check at prog.c:%d:%d '
+                    '(op %d), but no operand of it is declared to wrap or '
+                    'computed from one\n%s' % (
+                        seed, lvl, idiom, site[0], site[1], k,
+                        '\n'.join('  | ' + l for l in
+                                  (text[helper_of[k]] if k in helper_of
+                                   else []) + text[f.name])))
             if harm:
                 why, fidx, call = harm
                 f = funcs[fidx]
@@ -309,6 +434,10 @@ def one(cfg, seed):
                         ', '.join(str(v) for v in args[fidx][call]),
                         '\n'.join('  | ' + l for l in
                                   (text[h] if h else []) + text[f.name])))
+    declared_ops = {k for k, d in decl_ops.items() if d}
+    res['stats'][(DECLARED, 'declared operand')] += len(declared_ops)
+    res['stats'][(DECLARED, 'declared operand removed')] += len(
+        declared_ops & by_declaration)
     r0, r2 = set(rechecked['0']), set(rechecked['2'])
     for site in sorted(r0 ^ r2):
         res['failures'].append('seed %d: prog.c:%d:%d re-checked at -O%s only'
@@ -344,6 +473,10 @@ def main():
     ap.add_argument('--without', action='append',
                     choices=sorted(set(Gen.FAMILIES)),
                     help='every shape family but this one (repeatable)')
+    ap.add_argument('--facts', choices=('auto', 'on', 'off'), default='auto',
+                    help='build with the front end\'s conversion facts: '
+                    'where a family that needs them is drawn (auto), '
+                    'always, never')
     ap.add_argument('count', type=int)
     ap.add_argument('seed', type=int)
     cfg = ap.parse_args()
@@ -387,17 +520,20 @@ def main():
             stats.update(r['stats'])
             failures += r['failures']
     rechecks = sorted({i for i, w in stats if w == 're-checked'})
-    # circular-difference is both: it removes and it re-checks.
+    # circular-difference and final-result are both: they remove and
+    # re-check.
     idioms = sorted({i for i, w in stats if w == 'removed'})
-    print('wrap-oracle: %d programs x %d functions, %s, seeds %d-%d' % (
-        cfg.count, cfg.functions, cfg.clang, cfg.seed,
-        cfg.seed + cfg.count - 1))
+    print('wrap-oracle: %d programs x %d functions, %s, seeds %d-%d, '
+          '%d with conversion facts' % (
+              cfg.count, cfg.functions, cfg.clang, cfg.seed,
+              cfg.seed + cfg.count - 1, stats[(None, 'facts')]))
     print('%-20s %8s %10s %8s %13s' % ('idiom (-O2)', 'removed', 'exercised',
                                         'harmful', 'no operation'))
     for i in idioms:
         print('%-20s %8d %10d %8d %13d' % (
             i, stats[(i, 'removed')], stats[(i, 'exercised')],
-            stats[(i, 'harmful')], stats[(i, 'no operation')]))
+            stats[(i, 'harmful')] + stats[(i, 'intended')],
+            stats[(i, 'no operation')]))
     families = sorted({i for i, w in stats if w == 'family removed' and i})
     print('%-20s %8s %10s %8s' % ('family (-O2)', 'removed', 'exercised',
                                    'harmful'))
@@ -410,19 +546,30 @@ def main():
             '(helper sites)', stats[(None, 'helper site removed')],
             stats[(None, 'helper site exercised')],
             stats[(None, 'helper site harmful')]))
+    if stats[(DECLARED, 'declared operand')] or stats[(DECLARED, 'removed')]:
+        print('%s: harmful = wrapped as declared (the declaration is the '
+              'intent: no failure); %d of %d operations with a declared '
+              'operand removed' % (
+                  DECLARED, stats[(DECLARED, 'declared operand removed')],
+                  stats[(DECLARED, 'declared operand')]))
     for i in idioms:
         if stats[(i, 'reported')]:
             print('%s: %d removed checks wrapped harmfully only in calls '
                   'where the re-check of their correction reported' % (
                       i, stats[(i, 'reported')]))
+        if stats[(i, 'leaf removal')]:
+            print('%s: %d removed checks wrapped harmfully only in calls '
+                  'where a plain check of one of their leaves wrapped '
+                  '(reported)' % (i, stats[(i, 'leaf removal')]))
     if rechecks:
-        print('%-20s %10s %12s %8s %6s' % ('re-check (-O2)', 're-checked',
-                                          'out of range', 'differs',
-                                          'wrong'))
+        print('%-20s %10s %12s %8s %6s %10s' % (
+            're-check (-O2)', 're-checked', 'out of range', 'differs',
+            'wrong', 'as signed'))
     for i in rechecks:
-        print('%-20s %10d %12d %8d %6d' % (
+        print('%-20s %10d %12d %8d %6d %10d' % (
             i, stats[(i, 're-checked')], stats[(i, 'out of range')],
-            stats[(i, 'differs')], stats[(i, 'wrong')]))
+            stats[(i, 'differs')], stats[(i, 'wrong')],
+            stats[(i, 'read as signed')]))
     for f in failures:
         print('FAIL: ' + f)
     for e in errors[:3]:

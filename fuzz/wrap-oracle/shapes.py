@@ -6,17 +6,25 @@ and operand, signed types with and without a sign test, the action on the
 wrap side (leave, fall through, skip), later uses of the value, the
 constants of a carry-select, the reduction after modular arithmetic; and
 the same arithmetic in a static helper the program calls, handled by some
-callers and not by others (family helper, shapes_helper.py). The
-generator does not know which variations are idioms: judge.py decides from
-the oracle's log.
+callers and not by others (family helper, shapes_helper.py); signed C
+values in unsigned arithmetic and expressions that wrap and come back
+(meaning, chain: shapes_result.py), values declared to wrap (declared:
+shapes_declared.py). The generator does not know which variations are
+idioms: judge.py and recheck.py decide from the oracle's log.
 """
 import random
 
 from lang import TYPES, C, V, bin_, cmax, cmp
+from shapes_declared import DeclaredFamily
+from shapes_freed import FreedFamily
 from shapes_helper import HelperFamily
+from shapes_result import ResultFamilies
+
+# Families drawn from the extra stream (Gen.function()).
+EXTRA_FAMILIES = ('meaning', 'chain', 'declared')
 
 
-class Gen(HelperFamily):
+class Gen(HelperFamily, FreedFamily, ResultFamilies, DeclaredFamily):
     def __init__(self, rng):
         self.r = rng
         self.helpers = []  # the program's helpers (shapes_helper.py)
@@ -25,6 +33,11 @@ class Gen(HelperFamily):
         # from its state (the ints: hash(None) differs from run to run),
         # without drawing from it.
         self.side = random.Random(hash(rng.getstate()[1]))
+        # The extra families' stream (function()), apart from the side one.
+        self.extra = random.Random(hash(rng.getstate()[1]) ^ 0x5eed)
+        self.ret = 'u64'
+        self.shadow = None
+        self.relations = []
 
     def pick(self, *xs):
         return self.r.choice(xs)
@@ -507,71 +520,34 @@ class Gen(HelperFamily):
         body.append(('ret', C(0, 'i32')))
         return params, body
 
-    def freed(self):
-        """A counter updated on a heap object that is freed right after
-        (issue 24, `o->stat += n; kfree(o);`, here with free()): nobody
-        reads it after the free (render.py: f_* are fields of o, q_* of q,
-        k_* the same through o->kid). Variations that make it a real wrap
-        or something the plugin cannot prove: the counter read, o passed to
-        a call, an unknown call, freed on one path only (the other reads
-        it, or keeps o), another object freed first (the counter read
-        after), the sum also kept in a local and stored or sunk, the field
-        of o's child q written and q read after o is freed."""
-        ty = self.pick('u32', 'u64')
-        op = self.pick('+', '+', '-')
-        params = [(ty, 'a'), (ty, 'b'), (ty, 'lim')]
-        target = self.pick('f_s', 'f_s', 'f_s', 'k_s')
-        read = 'q_s' if target == 'k_s' else 'f_s'
-        body = [('decl', ty, 'f_t', V('lim')), ('decl', ty, target, V('a'))]
-        direct = self.chance(0.75)
-        if direct:
-            body.append(('decl', ty, target, bin_(op, ty, V(read), V('b'))))
-        else:
-            body.append(('decl', ty, 's', bin_(op, ty, V(read), V('b'))))
-            body.append(('decl', ty, target, V('s')))
-            if self.chance(0.5):  # the sum also goes elsewhere
-                body.append(self.pick(('store', V('s')), ('sink', V('s'))))
-        for _ in range(self.r.randint(0, 2)):
-            body.append(self.pick(
-                ('decl', ty, 'f_t', V('b')),
-                ('decl', ty, 'f_t', bin_('&', ty, V('f_t'), C(255, ty))),
-                ('sink', V('lim')),
-                ('sink', V(read)),
-                ('store', V(read)),
-                ('release',),
-                ('if', cmp('>', V('a'), V('lim')),
-                 [('free', 'o'), ('ret', C(1, 'i32'))], []),
-            ))
-        end = self.pick('free', 'free', 'free', 'both', 'one', 'one_read',
-                        'other', 'other_read')
-        if end == 'free':
-            body.append(('free', 'o'))
-        elif end == 'both':
-            body.append(('if', cmp('<', V('b'), V('lim')), [('free', 'o')],
-                         [('decl', ty, 'f_t', C(0, ty)), ('free', 'o')]))
-        elif end == 'one':
-            body.append(('if', cmp('<', V('b'), V('lim')), [('free', 'o')],
-                         []))
-        elif end == 'one_read':
-            body.append(('if', cmp('<', V('b'), V('lim')), [('free', 'o')],
-                         [('sink', V(read)), ('free', 'o')]))
-        else:  # another object freed first
-            if target == 'f_s':
-                body.append(('free', 'q'))
-                if end == 'other_read':
-                    body.append(('sink', V('f_s')))
-            body.append(('free', 'o'))
-        if target == 'k_s' and self.chance(0.5):
-            body.append(('sink', V('q_s')))  # the child outlives o
-        body.append(('ret', C(0, 'i32')))
-        return params, body
-
     FAMILIES = ['sum_test'] * 4 + ['sign_test'] * 2 + ['align'] * 2 + \
         ['mul_div', 'loop', 'carry', 'modular', 'add_back', 'serial'] + \
         ['recheck'] * 2 + ['circular'] * 2 + ['file_range'] * 2 + \
-        ['freed'] * 2 + ['helper'] * 2
+        ['freed'] * 2 + ['helper'] * 2 + \
+        ['meaning'] * 2 + ['chain'] * 2 + ['declared'] * 2
 
     def function(self):
-        self.family = self.pick(*self.FAMILIES)
-        return getattr(self, self.family)()
+        """(params, body); self.family, self.ret (its return type),
+        self.relations (of its arguments, run.relate()). An extra family
+        takes the place of the function the main stream drew with the share
+        of its weight, drawn from the extra stream only: the other
+        functions, and their arguments (self.shadow: the replaced one's
+        parameters, run.generate()), are the ones made before them."""
+        main = [f for f in self.FAMILIES if f not in EXTRA_FAMILIES]
+        extra = [f for f in self.FAMILIES if f in EXTRA_FAMILIES]
+        self.ret, self.shadow, self.relations = 'u64', None, []
+        out = None
+        if main:
+            self.family = self.pick(*main)
+            out = getattr(self, self.family)()
+        if extra and (not main or self.extra.random() <
+                      len(extra) / len(self.FAMILIES)):
+            self.shadow = out[0] if out else None
+            self.family = self.extra.choice(extra)
+            saved, self.r = self.r, self.extra
+            try:
+                out = getattr(self, self.family)()
+            finally:
+                self.r = saved
+        return out
 
