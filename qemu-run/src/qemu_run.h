@@ -85,6 +85,7 @@ struct qr_opts {
 	struct strv ignorelists;   /* absolute paths */
 	int ignorelists_set;       /* --ignorelist given (else: ignorelists/ *.scl) */
 	int without_refactors;
+	int without_fixes;         /* --without-fixes: skip the '# fixes:' section */
 	const char *llvm;          /* make LLVM=<this> */
 	const char *cc_wrapper;    /* --cc-wrapper: make CC="<this> clang<LLVM>" */
 	const char *kcflags;       /* --kcflags: make KCFLAGS="<this>" */
@@ -109,6 +110,7 @@ struct qr_opts {
 	/* run */
 	int compare;
 	int expect_fail_without_plugin;
+	int expect_fail_without_fixes; /* run: also the --without-fixes kernel; its findings fail */
 	int skip_build;            /* run --no-build: reuse trees as they are */
 };
 
@@ -123,7 +125,8 @@ const struct qr_profile *profile_load(const struct qr_opts *o, const char *name)
  * works with. */
 struct variant {
 	int use_plugin;
-	const char *name;              /* "plugin" or "noplugin" */
+	int without_fixes;             /* --without-fixes: series without '# fixes:' */
+	const char *name;              /* "plugin" or "noplugin", "-nofixes" added */
 	const struct qr_arch *arch;
 	const char *profile;           /* its name */
 	const struct qr_profile *prof; /* NULL: the command needs none and none was named,
@@ -143,6 +146,8 @@ struct variant {
 };
 void variant_init(struct variant *v, const struct qr_opts *o, const struct qr_profile *prof,
 		  const char *prof_error, int use_plugin);
+/* The same variant without the fixes sub-series: own tree and name. */
+void variant_without_fixes(struct variant *v, const struct qr_opts *o);
 /* The profile, for a stage that needs it: one that could not be read is
  * reported there (exit 2), where the stage first needs it. */
 const struct qr_profile *variant_profile(const struct variant *v);
@@ -151,6 +156,10 @@ const char *variant_expect(const struct variant *v);
 void variant_free(struct variant *v);
 
 int stage_prepare(const struct qr_opts *o, const struct variant *v);
+/* run --expect-fail-without-fixes: nonzero (said why) unless every case of
+ * the findings suites failed in nofix (fixes.c) */
+struct result;
+int check_findings_fail(const struct result *nofix);
 int tree_is_prepared(const char *tree);   /* prepare finished (stamp present) */
 int stage_config(const struct qr_opts *o, const struct variant *v);
 int stage_build(const struct qr_opts *o, const struct variant *v, double *seconds);
