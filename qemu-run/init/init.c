@@ -6,7 +6,9 @@
  * and reboots: with QEMU's -no-reboot that ends QEMU (without ACPI a power-off
  * would only halt). Built-in KUnit suites have run before /init starts.
  * Run again by the workload (not as process 1) it is that workload's tools:
- * `/init tcp-seq-wrap` (tcp_seq_wrap.c), `/init run-as UID GID PROG...`. */
+ * `/init tcp-seq-wrap` (tcp_seq_wrap.c), `/init run-as UID GID PROG...`,
+ * `/init findings [CASE...]` (kernel/tests/findings: the reproducers of the
+ * fixes sub-series). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +27,7 @@
 #include <unistd.h>
 
 #include "tcp_seq_wrap.h"
+#include "findings.h"
 
 static int console = -1;
 
@@ -178,6 +181,8 @@ int main(int argc, char **argv)
 		return tcp_seq_wrap_main();
 	if (getpid() != 1 && argc >= 5 && !strcmp(argv[1], "run-as"))
 		return run_as(argv + 2);
+	if (getpid() != 1 && argc >= 2 && !strcmp(argv[1], "findings"))
+		return findings_main(argc - 1, argv + 1);
 
 	do_mount("proc", "/proc", "proc");
 	do_mount("sysfs", "/sys", "sysfs");

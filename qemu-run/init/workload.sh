@@ -14,7 +14,9 @@
 # instead of /dev/kmsg), WORKLOAD_NO_INSTALL=1 and STEP_TIMEOUT; the trinity
 # step's test (lit-tests/qemu-run/workload-trinity.test) also WORKLOAD_SCRATCH
 # (instead of /scratch), TRINITY (the program) and TRINITY_RUN_AS (its
-# prefix, "/init run-as 65534 65534" in the guest).
+# prefix, "/init run-as 65534 65534" in the guest); the findings step's
+# (lit-tests/qemu-run/workload-findings.test) FINDINGS (the program, "/init
+# findings" in the guest) and TMPDIR.
 
 STEP_TIMEOUT=${STEP_TIMEOUT:-120}
 SEED_LINES=20000
@@ -147,6 +149,21 @@ step_nc_stream() {
 # (TCP_REPAIR), both directions, checking every byte.
 step_tcp_seq_wrap() {
 	/init tcp-seq-wrap || die "tcp-seq-wrap failed"
+}
+
+# ---- profile findings: the reproducers of the fixes sub-series ----
+# `/init findings` (kernel/tests/findings: one case per bug of the fixes
+# sub-series, each failing without its fix) prints its own KTAP suite
+# "findings". A step's KTAP cannot go to the console while the workload
+# suite's block is open, so steps leave theirs in $EXTRA_KTAP.NAME and the
+# suite prints them as blocks of their own after its own (the harness
+# judges each case; run --expect-fail-without-fixes requires each to fail
+# on the kernel without the fixes). The step fails when a case fails.
+EXTRA_KTAP=${TMPDIR:-/tmp}/workload-extra.ktap
+FINDINGS=${FINDINGS:-/init findings}
+step_findings() {
+	# shellcheck disable=SC2086
+	$FINDINGS > "$EXTRA_KTAP.findings" || die "$? of the findings reproducers failed"
 }
 
 # ---- profile stress: Debian's stress-ng and trinity (guest-tools) ----
@@ -327,4 +344,10 @@ else
 	say "# workload: $failed of $n steps failed"
 	say "not ok 1 workload"
 fi
+# the KTAP blocks the steps left (step_findings), each a block of its own
+for f in "$EXTRA_KTAP".*; do
+	[ -f "$f" ] || continue
+	while IFS= read -r l; do say "$l"; done < "$f"
+	rm -f "$f"
+done
 exit $failed
