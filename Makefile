@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test boot-test-stress boot-test-arm64 busybox-arm64 lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity pointer-sites bench bench-scaling bench-runtime clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test boot-test-stress boot-test-arm64 boot-findings busybox-arm64 lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity pointer-sites bench bench-scaling bench-runtime clean help
 
 all: plugin
 
@@ -27,6 +27,7 @@ help:
 	@echo "make boot-test - the boot test of make check: the x86_64 workload kernel PASSes --strict"
 	@echo "make boot-test-stress - the same kernel under stress-ng and trinity (profile stress, seed 1), --strict"
 	@echo "make boot-test-arm64 - the arm64 tiny kernel PASSes --strict, the no-plugin one fails wrap_idiom (part of check)"
+	@echo "make boot-findings - the reproducers of the fixes: each fails on the kernel without the fixes, passes with them (not in check)"
 	@echo "make check-distributed - the plugin under ccache, icecream and distcc on loopback daemons (part of check)"
 	@echo "make icecc-env - an icecream environment with clang-22, the plugin and ignorelists/*.scl ($(BUILD)/icecc)"
 	@echo "make lint-ignorelists - lint ignorelists/*.scl against the patched 6.12 tree and count what each entry removes in the check kernels"
@@ -117,6 +118,16 @@ boot-test-stress: plugin
 
 boot-test-arm64: plugin busybox-arm64
 	$(QEMU_RUN) run --strict --expect-fail-without-plugin --profile $(BOOT_TEST_ARM64_PROFILE) --arch arm64
+
+# The reproducers of the fixes sub-series (kernel/FINDINGS.md,
+# kernel/tests/findings/): the workload kernel with the fixes (make check's,
+# nothing more to build once boot-test ran) and one built --without-fixes
+# (build/linux-6.12-workload-nofixes), both booted with the findings step;
+# fails unless every reproducer fails without the fixes and passes with
+# them. Not in check: a second workload kernel (kernel/FINDINGS.md has the
+# times). ARCH=arm64 for the arm64 workload kernels.
+boot-findings: plugin $(ARCH_DEPS_$(ARCH))
+	$(QEMU_RUN) run --strict --expect-fail-without-fixes --profile findings --arch $(ARCH)
 
 # Debian's busybox-static:arm64, unpacked under the build directory where
 # qemu-run --arch arm64 looks for it: it cannot be installed beside the

@@ -107,6 +107,9 @@ static size_t read_series(const struct qr_opts *o, struct patch_ent **out, char 
 			continue;
 		}
 		s[strcspn(s, " \t")] = 0;   /* quilt allows "-p1" etc. after the name */
+		if (starts_with(s, "0000-"))
+			qr_die(QR_EXIT_USAGE, "%s:%d: %s is a cover letter: it must not be in series "
+			       "(quilt would apply it)", path, lineno, s);
 		v = xrealloc(v, (n + 1) * sizeof(*v));
 		v[n].name = xstrdup(s);
 		v[n].path = xasprintf("%s/%s", o->patches_dir, s);
