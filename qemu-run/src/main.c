@@ -76,6 +76,9 @@ static const char usage[] =
 "                         System.map of the booted tree, from LOG.meta)\n"
 "  --sites                parse: print only the UBSan sites, one per line:\n"
 "                         sanitizer kind file:line:col function reports (tab-separated)\n"
+"  --findings-must-fail   parse: the check of run --expect-fail-without-fixes on LOG\n"
+"                         (a kernel without the fixes): exit 1 unless every case of\n"
+"                         the findings and wrap_findings suites FAILED\n"
 "  --ktap-counts          parse: print only the KTAP totals as kunit.py parse does\n"
 "                         (\"Ran N tests: passed: P, failed: F, ...\")\n"
 "  --compare              run: also the no-plugin variant, side by side\n"
@@ -98,7 +101,7 @@ enum {
 	OPT_KERNEL, OPT_TIMEOUT, OPT_ACCEL, OPT_REPROBE, OPT_MEMORY, OPT_MODULE, OPT_APPEND,
 	OPT_LOG_DIR, OPT_EXPECT, OPT_STRICT, OPT_COMPARE, OPT_EXPECT_FAIL, OPT_NO_BUILD,
 	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS, OPT_CC_WRAPPER, OPT_PROFILE, OPT_KCFLAGS,
-	OPT_ARCH, OPT_BUSYBOX, OPT_WITHOUT_FIXES, OPT_EXPECT_FAIL_FIXES,
+	OPT_ARCH, OPT_BUSYBOX, OPT_WITHOUT_FIXES, OPT_EXPECT_FAIL_FIXES, OPT_FINDINGS_FAIL,
 };
 
 static const struct option longopts[] = {
@@ -114,6 +117,7 @@ static const struct option longopts[] = {
 	{ "without-refactors", no_argument, 0, OPT_WITHOUT_REFACTORS },
 	{ "without-fixes", no_argument, 0, OPT_WITHOUT_FIXES },
 	{ "expect-fail-without-fixes", no_argument, 0, OPT_EXPECT_FAIL_FIXES },
+	{ "findings-must-fail", no_argument, 0, OPT_FINDINGS_FAIL },
 	{ "llvm", required_argument, 0, OPT_LLVM },
 	{ "cc-wrapper", required_argument, 0, OPT_CC_WRAPPER },
 	{ "kcflags", required_argument, 0, OPT_KCFLAGS },
@@ -281,6 +285,12 @@ static int do_parse(const struct qr_opts *o, const struct variant *v, char **log
 		const char *b = strrchr(logs[i], '/');
 		names[i] = b ? b + 1 : logs[i];
 	}
+	if (o->findings_must_fail) {
+		int bad = 0;
+		for (int i = 0; i < nlogs; i++)
+			bad |= check_findings_fail(r[i]);
+		return bad ? QR_EXIT_FAIL : 0;
+	}
 	if (o->sites || o->ktap_counts) {
 		for (int i = 0; i < nlogs; i++)
 			o->sites ? print_sites(r[i]) : print_ktap_counts(r[i]);
@@ -425,6 +435,7 @@ int main(int argc, char **argv)
 		case OPT_WITHOUT_REFACTORS: o.without_refactors = 1; break;
 		case OPT_WITHOUT_FIXES: o.without_fixes = 1; break;
 		case OPT_EXPECT_FAIL_FIXES: o.expect_fail_without_fixes = 1; break;
+		case OPT_FINDINGS_FAIL: o.findings_must_fail = 1; break;
 		case OPT_LLVM: o.llvm = optarg; break;
 		case OPT_CC_WRAPPER: o.cc_wrapper = check_cc_wrapper(optarg); break;
 		case OPT_KCFLAGS: o.kcflags = optarg; break;

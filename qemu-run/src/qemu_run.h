@@ -111,6 +111,7 @@ struct qr_opts {
 	int compare;
 	int expect_fail_without_plugin;
 	int expect_fail_without_fixes; /* run: also the --without-fixes kernel; its findings fail */
+	int findings_must_fail;    /* parse: that check on the log(s) */
 	int skip_build;            /* run --no-build: reuse trees as they are */
 };
 
