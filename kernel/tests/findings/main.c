@@ -22,10 +22,12 @@ static const struct finding *const all[] = {
 	&finding_shmem_punch_hole,
 	&finding_filemap_empty_fault,
 	&finding_mlock_len_wrap,
+	&finding_wb_position_span,
 	&finding_aio_setup_nr_events,
 	&finding_aio_getevents_timeout,
 	&finding_getaffinity_len,
 	&finding_rlimit_cpu_ns,
+	&finding_kvfree_rcu_shrink,
 	&finding_copy_struct_wrap,
 	&finding_fib_lookup_short,
 };
