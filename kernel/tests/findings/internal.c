@@ -16,6 +16,8 @@
 
 #define VM "/proc/sys/vm/"
 #define MIB (1024 * 1024)
+/* The guest's ext4 disk (workload.sh mounts it there). */
+#define DISK "/disk"
 
 /* Writes mib MiB to fd in 1 MiB write()s: each may throttle the writer. */
 static int dirty(int fd, int mib)
@@ -45,9 +47,9 @@ static int wb_position_span(void)
 	char ratio[32], bg_ratio[32];
 	struct statfs sf;
 	int fd, kfd, reports, bad = 0;
-	const char *file = "/disk/findings-wb-span";
+	const char *file = DISK "/findings-wb-span";
 
-	if (statfs("/disk", &sf) || sf.f_type != 0xEF53 ||
+	if (statfs(DISK, &sf) || sf.f_type != 0xEF53 ||
 	    (unsigned long long)sf.f_bavail * sf.f_bsize < 48ULL * MIB) {
 		skip_reason("needs the ext4 disk with 48 MiB free at /disk (step mount_ext4)");
 		return CASE_SKIP;
