@@ -357,13 +357,19 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 			if (!cl_starts_with(L->s[j], "Call Trace:") && !cl_starts_with(L->s[j], "Call trace:"))
 				continue;
 			/* each trace line read once: the trace ends at the
-			 * first line that is neither a frame nor a mark */
-			for (j++; j < L->n; j++) {
+			 * first line that is neither a frame nor a mark, once
+			 * it has named the function; before that such a line
+			 * is another CPU's (an SMP console: "input: ..."
+			 * between ubsan_epilogue and the function), and the
+			 * frames go on up to the report's end */
+			for (j++; j < L->n && !report_end(L->s[j]); j++) {
 				int u, frame;
 				char *f = frame_symbol(L->s[j], map, &u, &frame);
 				if (!frame && !trace_mark(L->s[j])) {
 					cl_free(f);
-					break;
+					if (r.func)
+						break;
+					continue;
 				}
 				if (f && !u && !r.func && !machinery_frame(f))
 					r.func = f;

@@ -133,8 +133,10 @@ static int add_guest_tools(const struct qr_opts *o, const struct variant *v, str
 	return tools_failed ? -1 : 0;
 }
 
-/* Writes the initramfs: /init, /dev/console, /lib/modules/<name>.ko for every
- * module built in tree (tree may be NULL), the workload and its tools. */
+/* Writes the initramfs: /init, /dev/console, /lib/modules/<name>.ko for each
+ * module /init is to load (o->modules, found in tree; tree may be NULL), the
+ * workload and its tools. Only those: arm64's defconfig builds some 800
+ * modules, hundreds of MB that no boot loads. */
 static int make_initramfs(const struct qr_opts *o, const struct variant *v, const char *tree,
 			  const char *out)
 {
@@ -177,17 +179,28 @@ static int make_initramfs(const struct qr_opts *o, const struct variant *v, cons
 		if (v->prof->guest_tools.n && add_guest_tools(o, v, &c) < 0)
 			return -1;
 	}
-	if (tree) {
+	if (tree && o->modules.n) {
 		found_ko = &kos;
 		nftw(tree, collect_ko, 32, FTW_PHYS);
 		found_ko = NULL;
 	}
-	for (size_t i = 0; i < kos.n; i++) {
-		char *data = cl_read_file(kos.v[i], &len);
-		const char *base = strrchr(kos.v[i], '/') + 1;
-		char *name = xasprintf("lib/modules/%s", base);
+	for (size_t m = 0; m < o->modules.n; m++) {
+		const char *path = NULL;
+		for (size_t i = 0; i < kos.n && !path; i++) {
+			const char *base = strrchr(kos.v[i], '/') + 1;
+			size_t n = strlen(o->modules.v[m]);
+			if (!strncmp(base, o->modules.v[m], n) && !strcmp(base + n, ".ko"))
+				path = kos.v[i];
+		}
+		if (!path) {
+			qr_err("module %s: no %s.ko in %s (is it built, CONFIG_...=m?)",
+			       o->modules.v[m], o->modules.v[m], tree ? tree : "the kernel's tree");
+			return -1;
+		}
+		char *data = cl_read_file(path, &len);
+		char *name = xasprintf("lib/modules/%s.ko", o->modules.v[m]);
 		if (!data) {
-			qr_err("cannot read %s: %s", kos.v[i], strerror(errno));
+			qr_err("cannot read %s: %s", path, strerror(errno));
 			return -1;
 		}
 		cpio_entry(&c, name, S_IFREG | 0644, 0, 0, data, len);
@@ -199,7 +212,7 @@ static int make_initramfs(const struct qr_opts *o, const struct variant *v, cons
 	if (rc < 0)
 		qr_err("cannot write %s: %s", out, strerror(errno));
 	else
-		qr_msg("boot: initramfs %s (%zu bytes, %zu modules)", out, c.b.len, kos.n);
+		qr_msg("boot: initramfs %s (%zu bytes, %zu modules)", out, c.b.len, o->modules.n);
 	sv_free(&kos);
 	sb_free(&c.b);
 	return rc;

@@ -176,6 +176,14 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
  * optimization records, FOO.opt.yaml beside every FOO.o. */
 #define WRAP_IDIOM_RECORD_FLAGS "-fsave-optimization-record -foptimization-record-passes=wrap-idiom"
 
+/* After a build through a compiler cache (records.c): the objects built with
+ * the records, those without their record (served by the cache), and the
+ * stale records among them, which are removed. */
+struct records_count {
+	int objects, missing, stale;
+};
+void records_after_cache(const char *tree, struct records_count *c);
+
 /* make argv common to config and build: make -C tree LLVM=.. [plugin vars] */
 void make_argv(const struct qr_opts *o, const struct variant *v, struct strv *argv);
 
