@@ -105,6 +105,13 @@ static int trace_mark(const char *l)
 	       cl_starts_with(l, "</NMI>");
 }
 
+char *cl_frame_function(const char *text, const struct cl_ksyms *map)
+{
+	int unreliable, frame;
+
+	return frame_symbol(text, map, &unreliable, &frame);
+}
+
 /* ---- reports ---- */
 
 static const char *const integer_group = "{signed-integer-overflow,unsigned-integer-overflow}";
@@ -211,14 +218,24 @@ static void begin(struct cl_report *r, const char *rest, const struct cl_ksyms *
 		r->parsed = 1;
 		return;
 	}
-	/* CONFIG_UBSAN_TRAP: "UBSAN: <what> at <sym>+0x../0x.." */
+	/* CONFIG_UBSAN_TRAP: "UBSAN: <what> at <sym>+0x../0x.." (x86_64: the
+	 * ud1 handler's pr_crit, before the Oops the trap is) */
+	static const char *const other_traps[] = {
+		"array index out of bounds", "shift out of bounds", "divide/remainder overflow",
+		"unreachable code", "loading invalid value", "alignment assumption",
+		"type mismatch", "unrecognized failure code" };
 	const char *at = strstr(rest, " at ");
+	const char *const *wrap = NULL;
+	int known = 0;
 	r->kind = at ? cl_strndup(rest, (size_t)(at - rest)) : cl_strdup(rest);
-	for (size_t i = 0; at && i < sizeof(trap_kinds) / sizeof(trap_kinds[0]); i++) {
+	for (size_t i = 0; at && i < sizeof(trap_kinds) / sizeof(trap_kinds[0]); i++)
+		if (strcmp(r->kind, trap_kinds[i][0]) == 0)
+			wrap = trap_kinds[i];
+	for (size_t i = 0; at && i < sizeof(other_traps) / sizeof(other_traps[0]); i++)
+		known |= strcmp(r->kind, other_traps[i]) == 0;
+	if (wrap || known) {
 		int u, frame;
 		unsigned long long addr;
-		if (strcmp(r->kind, trap_kinds[i][0]) != 0)
-			continue;
 		char *sym = frame_symbol(at + 4, map, &u, &frame);
 		const char *a = skip_ws(at + 4);
 		if (!frame) {
@@ -226,11 +243,14 @@ static void begin(struct cl_report *r, const char *rest, const struct cl_ksyms *
 						   "'at <function>+0x<offset>/0x<size>'", rest));
 			return;
 		}
-		cl_free(r->kind);
-		r->kind = cl_strdup(trap_kinds[i][2]);
-		r->sanitizer = trap_kinds[i][3] ? trap_kinds[i][3] : integer_group;
-		r->op = cl_strdup(trap_kinds[i][1]);
+		if (wrap) {
+			cl_free(r->kind);
+			r->kind = cl_strdup(wrap[2]);
+			r->sanitizer = wrap[3] ? wrap[3] : integer_group;
+			r->op = cl_strdup(wrap[1]);
+		}
 		r->detail = cl_strdup(rest);
+		r->trap = 1;
 		r->parsed = 1;
 		if (sym) {
 			r->func = sym;
@@ -241,15 +261,6 @@ static void begin(struct cl_report *r, const char *rest, const struct cl_ksyms *
 		}
 		return;
 	}
-	static const char *const other_traps[] = {
-		"array index out of bounds", "shift out of bounds", "divide/remainder overflow",
-		"unreachable code", "loading invalid value", "alignment assumption",
-		"type mismatch", "unrecognized failure code" };
-	for (size_t i = 0; at && i < sizeof(other_traps) / sizeof(other_traps[0]); i++)
-		if (strcmp(r->kind, other_traps[i]) == 0) {
-			r->parsed = 1;
-			return;
-		}
 	cl_free(r->kind);
 	r->kind = cl_strdup(rest);
 	diag(out, no, 1, cl_asprintf("cannot parse UBSAN report 'UBSAN: %s': expected "
