@@ -14,7 +14,9 @@
 # instead of /dev/kmsg), WORKLOAD_NO_INSTALL=1 and STEP_TIMEOUT; the trinity
 # step's test (lit-tests/qemu-run/workload-trinity.test) also WORKLOAD_SCRATCH
 # (instead of /scratch), TRINITY (the program) and TRINITY_RUN_AS (its
-# prefix, "/init run-as 65534 65534" in the guest).
+# prefix, "/init run-as 65534 65534" in the guest); the bench_ops step's
+# (lit-tests/qemu-run/workload-bench.test) BENCH_RUNS, BENCH_DIR (instead of
+# /disk/bench), STRESS_NG (the program) and MEASURE ("/init measure").
 
 STEP_TIMEOUT=${STEP_TIMEOUT:-120}
 SEED_LINES=20000
@@ -181,6 +183,38 @@ step_stress_ng() {
 	rm -rf $D/stress
 }
 
+# ---- profile bench: each stressor alone, fixed work (bench/runtime-cost.sh) ----
+# STRESSOR:OPS[:OPTION...] (options with = for spaces): stress-ng runs one
+# instance of STRESSOR for OPS bogo operations, between the marks of
+# `/init measure` (the kinsn TCG plugin counts the kernel-mode instructions
+# in between, -icount makes the timer interrupts come per instruction).
+# `nop:1` first: stress-ng's own start and exit, the same for every run.
+# The set is kernel-heavy: system calls, pipes, fork, exec, mmap and page
+# faults, files on ext4, futex, signals, timers, TCP and UDP on loopback.
+BENCH_RUNS=${BENCH_RUNS:-"nop:1 get:2000 pipe:20000 fork:400 exec:30 mmap:60:--mmap-bytes=1M \
+fault:4000 open:10000 dentry:20:--dentries=256 futex:20000 signal:20000 \
+timer:5000:--timer-freq=2000 sock:100 udp:10000"}
+STRESS_NG=${STRESS_NG:-/usr/bin/stress-ng}
+MEASURE=${MEASURE-/init measure}
+BENCH_DIR=${BENCH_DIR:-$D/bench}
+step_bench_ops() {
+	mkdir -p "$BENCH_DIR" || die "mkdir $BENCH_DIR"
+	k=0
+	for r in $BENCH_RUNS; do
+		s=${r%%:*} rest=${r#*:}
+		n=${rest%%:*} opts=
+		[ "$rest" != "$n" ] && opts=$(echo "${rest#*:}" | tr ':=' '  ')
+		k=$((k + 1))
+		echo "bench: interval $k $s ops $n"
+		# shellcheck disable=SC2086
+		$MEASURE "$STRESS_NG" --$s 1 --$s-ops "$n" $opts --seed "$SEED" \
+			--temp-path "$BENCH_DIR" --metrics-brief > $T/bench.out 2>&1 ||
+			{ rc=$?; cat $T/bench.out; die "stress-ng --$s exit $rc"; }
+		grep "metrc:" $T/bench.out
+	done
+	rm -rf "$BENCH_DIR"
+}
+
 # trinity as an unprivileged user (it refuses root without --dangerous;
 # /init run-as, as BusyBox's setpriv cannot change ids):
 # TRINITY_SYSCALLS random system calls from TRINITY_SEED on 2 children, no
@@ -304,13 +338,14 @@ for s in $STEPS; do
 	i=$((i + 1))
 	t=$STEP_TIMEOUT
 	case $s in
-	stress_ng | trinity) t=$((STEP_TIMEOUT * 5)) ;;
+	stress_ng | trinity | bench_ops) t=$((STEP_TIMEOUT * 5)) ;;
 	esac
 	timeout -s KILL $t sh "$0" step $s > "$STEP_LOG" 2>&1
 	rc=$?
-	# stress-ng's --metrics-brief lines (bench/) and a step's "note:" lines
+	# stress-ng's --metrics-brief lines, bench_ops's "bench:" lines (bench/)
+	# and a step's "note:" lines
 	# go into the log either way
-	grep -e "metrc:" -e "^note:" "$STEP_LOG" 2>/dev/null | while IFS= read -r l; do say "    # $s: $l"; done
+	grep -e "metrc:" -e "^note:" -e "^bench:" "$STEP_LOG" 2>/dev/null | while IFS= read -r l; do say "    # $s: $l"; done
 	if [ $rc -eq 0 ]; then
 		say "    ok $i $s"
 	else
