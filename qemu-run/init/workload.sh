@@ -190,10 +190,11 @@ step_stress_ng() {
 # in between, -icount makes the timer interrupts come per instruction).
 # `nop:1` first: stress-ng's own start and exit, the same for every run.
 # The set is kernel-heavy: system calls, pipes, fork, exec, mmap and page
-# faults, files on ext4, futex, signals, timers, TCP and UDP on loopback.
+# faults, files on ext4, futex, signals, timers, TCP and UDP on loopback,
+# getrandom (the kernel's ChaCha20 and BLAKE2s, whose additions wrap).
 BENCH_RUNS=${BENCH_RUNS:-"nop:1 get:2000 pipe:20000 fork:400 exec:30 mmap:60:--mmap-bytes=1M \
 fault:4000 open:10000 dentry:20:--dentries=256 futex:20000 signal:20000 \
-timer:5000:--timer-freq=2000 sock:100 udp:10000"}
+timer:5000:--timer-freq=2000 sock:100 udp:10000 getrandom:2000"}
 STRESS_NG=${STRESS_NG:-/usr/bin/stress-ng}
 MEASURE=${MEASURE-/init measure}
 BENCH_DIR=${BENCH_DIR:-$D/bench}
