@@ -144,7 +144,7 @@ for k in $BUILDS; do
 done
 
 # One tree: the same prepare stamp (series, patches, Debian version).
-stamp= have=
+stamp="" have=""
 for k in $KERNELS; do
 	t=$(tree_of "$k")
 	[ -f "$t/vmlinux" ] || { echo "runtime-cost: $k: no $t/vmlinux (--build $k builds it): left out"; continue; }
