@@ -215,9 +215,11 @@ for k in $have; do
 		# and the plugin's "kinsn: interval 3 kernel 123456 user 7890"
 		n=$(awk -v k="$k" -v r="$r" '
 			FILENAME ~ /\.insns$/ { if ($1 == "kinsn:" && $2 == "interval" && $4 == "kernel") ins[$3] = $5; next }
-			/# bench_ops: bench: interval / { sub(/.*# bench_ops: bench: interval /, ""); name[$1] = $2; if ($1 > last) last = $1; next }
+			/# bench_ops: bench: interval / { sub(/.*# bench_ops: bench: interval /, ""); name[$1] = $2; bops[$1] = $4; if ($1 > last) last = $1; next }
 			/# bench_ops: stress-ng: metrc: \[[0-9]+\] [a-z0-9-]+ +[0-9]+ / { sub(/.*metrc: \[[0-9]+\] /, ""); ops[$1] = $2 }
-			END { for (i = 1; i <= last; i++) if ((i in name) && (i in ins) && (name[i] in ops)) { print k, r, name[i], ops[name[i]], ins[i]; m++ }
+			# fork-exec has no metrics line: its ops are the bench line'"'"'s
+			END { for (i = 1; i <= last; i++) if ((i in name) && (i in ins)) {
+				print k, r, name[i], (name[i] in ops) ? ops[name[i]] : bops[i], ins[i]; m++ }
 			      print m + 0 > "/dev/stderr" }' "$log.insns" "$log" 2>&1 >> "$WORK/insns")
 		echo "round $r $k: verdict ${v:-unread}, $n stressor runs counted, UBSan reports/sites ${ub:-unread}, $(grep -h '^boot_seconds=' "$log.meta" 2>/dev/null) log $log"
 	done
