@@ -38,7 +38,8 @@
 # __ubsan_handle_{add,sub,mul,negate,pointer}_overflow, or trap sites, ud1
 # with the check's kind, in `llvm-objdump -d`), and per stressor the
 # kernel instructions per bogo op: (instructions of the stressor's run -
-# those of `stress-ng --nop 1 --nop-ops 1`, stress-ng's own start and exit)
+# those of `stress-ng --nop 1 --nop-ops 1`, stress-ng's own start and exit:
+# its second run, the first after the boot costs more)
 # / bogo ops (fork-exec: its instructions / its N fork and execs), the mean over the rounds; the ratio to nosan and the
 # geometric mean of the ratios; the spread of each kernel (over its
 # stressors, the largest (max - min) / mean between rounds).
@@ -227,6 +228,8 @@ done
 
 echo
 awk -v R="$ROUNDS" -v K="$KERNELS" '
+	# a later row of the same stressor replaces an earlier one (nop: the
+	# second run, warm)
 	{ k = $1; s = $3; seen[k] = 1
 	  if (!(s in order)) { order[s] = ++ns; name[ns] = s }
 	  ops[k, s, $2] = $4; ins[k, s, $2] = $5; n[k, s]++ }
