@@ -16,7 +16,7 @@
 # (instead of /scratch), TRINITY (the program) and TRINITY_RUN_AS (its
 # prefix, "/init run-as 65534 65534" in the guest); the bench_ops step's
 # (lit-tests/qemu-run/workload-bench.test) BENCH_RUNS, BENCH_DIR (instead of
-# /disk/bench), STRESS_NG (the program) and MEASURE ("/init measure").
+# bench/ on the ext4 disk), STRESS_NG (the program) and MEASURE ("/init measure").
 
 STEP_TIMEOUT=${STEP_TIMEOUT:-120}
 SEED_LINES=20000
