@@ -306,9 +306,19 @@ static void report_free(struct cl_report *r)
 	cl_free(r->context);
 }
 
+/* "UBSAN: ...", or x86_64's trap message, which arch/x86/kernel/traps.c
+ * prints with its pr_fmt: "traps: UBSAN: integer subtraction overflow at
+ * foo+0x22a/0x240". The text after "UBSAN: ", or NULL. */
+static const char *ubsan_line(const char *l)
+{
+	if (cl_starts_with(l, "traps: UBSAN: "))
+		return l + 14;
+	return cl_starts_with(l, "UBSAN: ") ? l + 7 : NULL;
+}
+
 static int report_end(const char *l)
 {
-	return cl_starts_with(l, "UBSAN: ") || cl_starts_with(l, "---[ end trace") ||
+	return ubsan_line(l) || cl_starts_with(l, "---[ end trace") ||
 	       strstr(l, "------------[ cut here ]------------");
 }
 
@@ -323,8 +333,8 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 	memset(out, 0, sizeof(*out));
 	cl_oom = 0;
 	for (size_t i = 0; i < L->n; i++) {
-		const char *l = L->s[i];
-		if (!cl_starts_with(l, "UBSAN: ")) {
+		const char *l = L->s[i], *text = ubsan_line(l);
+		if (!text) {
 			if (strstr(l, "[ cut here ]"))
 				opened = context;
 			else if (cl_starts_with(l, "---[ end trace"))
@@ -337,7 +347,7 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 		r.log_line = L->no[i];
 		r.context = cl_strdup(opened ? opened : context);
 		opened = NULL;
-		begin(&r, skip_ws(l + 7), map, out, L->no[i]);
+		begin(&r, skip_ws(text), map, out, L->no[i]);
 
 		/* detail lines up to CPU:/Call Trace:, then the first frame
 		 * outside UBSan */
