@@ -41,7 +41,7 @@ help:
 	@echo "make pointer-sites - the kernel's p + n < p tests under kernel-wide pointer checks: each check removed by ptr-compare"
 	@echo "make bench   - compile-time cost of the plugin on kernel files and sqlite3.c (bench/RESULTS.md)"
 	@echo "make bench-scaling - pass time against the checks of one function, 500 to 16k (bench/RESULTS.md)"
-	@echo "make bench-runtime - stress-ng bogo-op rates without the wrap sanitizers, with them, with the plugin: ratios (bench/RESULTS.md)"
+	@echo "make bench-runtime - kernel instructions per stress-ng op: no wrap sanitizers, stock, plugin, trap mode (bench/RESULTS.md)"
 
 deps:
 	@scripts/deps.sh
@@ -250,10 +250,12 @@ bench-scaling: plugin
 	WORK=$(BUILD)/bench-scaling PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/scaling.sh
 
 # Not part of check: run-time cost of the wrap checks (bench/runtime-cost.sh):
-# three workload kernels of one series, RUNTIME_ROUNDS interleaved stress boots
-# each (about 4 minutes a boot under TCG), plus the builds of the two kernels
-# make check does not build (~15 minutes each on 2 cores).
-RUNTIME_ROUNDS ?= 2
+# six workload kernels of one series (no wrap sanitizers, stock, plugin,
+# plugin with pointer mode, stock and plugin in trap mode; ~15-25 minutes
+# each to build on 2 cores, under the build lock), then RUNTIME_ROUNDS boots
+# of each under -icount with the kinsn plugin: kernel instructions per
+# stress-ng bogo op (a few minutes a boot under TCG; no lock needed).
+RUNTIME_ROUNDS ?= 3
 bench-runtime: plugin
 	BUILD=$(BUILD) WORK=$(BUILD)/bench bench/runtime-cost.sh -r $(RUNTIME_ROUNDS)
 

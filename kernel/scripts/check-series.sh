@@ -5,7 +5,7 @@
 # tree that no patch has touched yet), one patch at a time with patch -p1,
 # and run scripts/checkpatch.pl --no-tree on each patch. With --build,
 # build the test configuration (tinyconfig + qemu-run/configs/base.config
-# + x86_64.config + ubsan.config, plus wrap-idiom.config with --plugin) after
+# + x86_64.config + ubsan.config, plus wrap-idiom{,-pointer}.config with --plugin) after
 # each patch; every build is serialized through flock "$KBUILD_LOCK" (default
 # <checkout>/build/.kbuild.lock, as qemu-run's: one kernel build at a time
 # per build directory; users sharing a machine export one KBUILD_LOCK).
@@ -13,7 +13,7 @@
 # Options:
 #   --build           build after each patch
 #   --base-build      with --build, also build the unpatched tree first
-#   --plugin PATH     pass WRAP_IDIOM_PLUGIN=PATH and merge wrap-idiom.config
+#   --plugin PATH     pass WRAP_IDIOM_PLUGIN=PATH and merge wrap-idiom{,-pointer}.config
 #   --no-optional     stop at the "# optional:" marker line of the series
 #   --section NAME    only the patches of one sub-series, e.g. fixes (the
 #                     lines between "# NAME:" and the next "# name:" marker):
@@ -82,7 +82,7 @@ if [ $ccache -eq 1 ]; then
 	makevars+=(CC="ccache clang$LLVM")
 fi
 if [ -n "$plugin" ]; then
-	frags+=("$configs/wrap-idiom.config")
+	frags+=("$configs/wrap-idiom.config" "$configs/wrap-idiom-pointer.config")
 	makevars+=(WRAP_IDIOM_PLUGIN="$plugin")
 fi
 

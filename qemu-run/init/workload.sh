@@ -16,7 +16,9 @@
 # (instead of /scratch), TRINITY (the program) and TRINITY_RUN_AS (its
 # prefix, "/init run-as 65534 65534" in the guest); the findings step's
 # (lit-tests/qemu-run/workload-findings.test) FINDINGS (the program, "/init
-# findings" in the guest) and TMPDIR.
+# findings" in the guest) and TMPDIR; the bench_ops step's
+# (lit-tests/qemu-run/workload-bench.test) BENCH_RUNS, BENCH_DIR (instead of
+# bench/ on the ext4 disk), STRESS_NG (the program) and MEASURE ("/init measure").
 
 STEP_TIMEOUT=${STEP_TIMEOUT:-120}
 SEED_LINES=20000
@@ -198,6 +200,50 @@ step_stress_ng() {
 	rm -rf $D/stress
 }
 
+# ---- profile bench: each stressor alone, fixed work (bench/runtime-cost.sh) ----
+# STRESSOR:OPS[:OPTION...] (options with = for spaces): stress-ng runs one
+# instance of STRESSOR for OPS bogo operations, between the marks of
+# `/init measure` (the kinsn TCG plugin counts the kernel-mode instructions
+# in between, -icount makes the timer interrupts come per instruction).
+# `nop:1` first: stress-ng's own start and exit, the same for every run;
+# twice, as the first run after the boot costs more (bench/ takes the last).
+# The set is kernel-heavy: system calls, pipes, fork, exec, mmap and page
+# faults, files on ext4, futex, signals, timers, TCP and UDP on loopback,
+# getrandom (the kernel's ChaCha20 and BLAKE2s, whose additions wrap).
+BENCH_RUNS=${BENCH_RUNS:-"nop:1 nop:1 get:2000 pipe:20000 fork:400 fork-exec:50 mmap:30:--mmap-bytes=1M \
+fault:4000 open:10000 dentry:5000:--dentries=256 futex:20000 signal:20000 \
+timer:5000:--timer-freq=2000 sock:100 udp:10000 getrandom:2000"}
+STRESS_NG=${STRESS_NG:-/usr/bin/stress-ng}
+MEASURE=${MEASURE-/init measure}
+BENCH_DIR=${BENCH_DIR:-$D/bench}
+# fork-exec:N is no stress-ng stressor: the shell forks and execs
+# `stress-ng --version` N times (a dynamic program: exec, ld.so's mmaps and
+# page faults); its ops are N. stress-ng's exec stressor refuses root, and
+# as nobody it had not finished 30 operations after 15 minutes under TCG.
+step_bench_ops() {
+	mkdir -p "$BENCH_DIR" || die "mkdir $BENCH_DIR"
+	k=0
+	for r in $BENCH_RUNS; do
+		s=${r%%:*} rest=${r#*:}
+		n=${rest%%:*} opts=
+		[ "$rest" != "$n" ] && opts=$(echo "${rest#*:}" | tr ':=' '  ')
+		k=$((k + 1))
+		echo "bench: interval $k $s ops $n"
+		if [ "$s" = fork-exec ]; then
+			# shellcheck disable=SC2086
+			$MEASURE /bin/sh -c 'i=0; while [ $i -lt "$1" ]; do "$2" --version > /dev/null || exit 1; i=$((i + 1)); done' \
+				fork-exec "$n" "$STRESS_NG" || die "fork-exec exit $?"
+			continue
+		fi
+		# shellcheck disable=SC2086
+		$MEASURE "$STRESS_NG" --$s 1 --$s-ops "$n" $opts --seed "$SEED" \
+			--temp-path "$BENCH_DIR" --metrics-brief > $T/bench.out 2>&1 ||
+			{ rc=$?; cat $T/bench.out; die "stress-ng --$s exit $rc"; }
+		grep "metrc:" $T/bench.out
+	done
+	rm -rf "$BENCH_DIR"
+}
+
 # trinity as an unprivileged user (it refuses root without --dangerous;
 # /init run-as, as BusyBox's setpriv cannot change ids):
 # TRINITY_SYSCALLS random system calls from TRINITY_SEED on 2 children, no
@@ -321,13 +367,14 @@ for s in $STEPS; do
 	i=$((i + 1))
 	t=$STEP_TIMEOUT
 	case $s in
-	stress_ng | trinity) t=$((STEP_TIMEOUT * 5)) ;;
+	stress_ng | trinity | bench_ops) t=$((STEP_TIMEOUT * 5)) ;;
 	esac
 	timeout -s KILL $t sh "$0" step $s > "$STEP_LOG" 2>&1
 	rc=$?
-	# stress-ng's --metrics-brief lines (bench/) and a step's "note:" lines
+	# stress-ng's --metrics-brief lines, bench_ops's "bench:" lines (bench/)
+	# and a step's "note:" lines
 	# go into the log either way
-	grep -e "metrc:" -e "^note:" "$STEP_LOG" 2>/dev/null | while IFS= read -r l; do say "    # $s: $l"; done
+	grep -e "metrc:" -e "^note:" -e "^bench:" "$STEP_LOG" 2>/dev/null | while IFS= read -r l; do say "    # $s: $l"; done
 	if [ $rc -eq 0 ]; then
 		say "    ok $i $s"
 	else

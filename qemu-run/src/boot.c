@@ -228,7 +228,8 @@ struct qemu_res {
 
 static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *initrd,
 		    const char *disk, const char *cmdline, const char *accel, int mem_mb,
-		    int smp, double timeout, const char *log, struct qemu_res *r)
+		    int smp, double timeout, const char *log, const char *kinsn,
+		    const char *insns_log, struct qemu_res *r)
 {
 	struct strv a = {0};
 	char *errlog = xasprintf("%s.qemu-stderr", log);
@@ -249,6 +250,22 @@ static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *
 	sv_addf(&a, "%d", smp > 0 ? smp : 1);
 	sv_add(&a, "-accel");
 	sv_add(&a, accel);
+	if (kinsn) {
+		/* Guest time from the instruction count (1 ns an instruction, no
+		 * sleeping when idle): timer interrupts come after so many
+		 * instructions, not after so many host seconds, so a slower
+		 * kernel does not get more of them; and one TCG thread, so the
+		 * plugin's counters need no atomics. */
+		sv_add(&a, "-icount");
+		sv_add(&a, "shift=0,sleep=off");
+		sv_add(&a, "-plugin");
+		sv_add(&a, kinsn);
+		sv_add(&a, "-d");
+		sv_add(&a, "plugin");
+		sv_add(&a, "-D");
+		sv_add(&a, insns_log);
+		unlink(insns_log);
+	}
 	/* No network outside the guest: no NIC at all (the workload uses lo). */
 	sv_add(&a, "-nic");
 	sv_add(&a, "none");
@@ -329,6 +346,14 @@ static const char *pick_accel(const struct qr_opts *o, const struct variant *v, 
 	char *c = o->reprobe_kvm ? NULL : cl_read_file(cache, NULL);
 	const char *res = "tcg";
 
+	if (v->prof->count_insns) {
+		/* instructions are counted by a TCG plugin, and -icount is TCG's */
+		free(cache);
+		if (!strcmp(o->accel, "kvm"))
+			qr_die(QR_EXIT_USAGE, "--accel kvm: profile %s counts instructions "
+			       "(count-insns), which only TCG can", v->prof->name);
+		return "tcg";
+	}
 	if (strcmp(o->accel, "auto") != 0) {
 		free(cache);
 		return o->accel;
@@ -364,7 +389,7 @@ static const char *pick_accel(const struct qr_opts *o, const struct variant *v, 
 					  v->arch->console, marker);
 		qr_msg("boot: probing KVM with a %.0f s test boot (log %s)", KVM_PROBE_TIMEOUT, log);
 		run_qemu(v->arch, kernel, initrd, NULL, cmdline, "kvm", 256, 1, KVM_PROBE_TIMEOUT, log,
-			 &r);
+			 NULL, NULL, &r);
 		if (log_contains(log, needle)) {
 			res = "kvm";
 			sb_addf(&why, "test boot reached /init in %.1f s", r.seconds);
@@ -417,6 +442,7 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 	struct sbuf cmd = {0}, mods = {0};
 	struct qemu_res r;
 	const char *accel;
+	char *insns = NULL;
 
 	if (!file_exists(kimg))
 		qr_die(QR_EXIT_FAIL, "no kernel image %s (run build first, or give --kernel)", kimg);
@@ -430,6 +456,11 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 	if (v->prof->workload && workload_disk(o, dname, &disk) < 0)
 		return QR_EXIT_FAIL;
 	accel = pick_accel(o, v, kimg, initrd);
+	if (v->prof->count_insns)   /* the profile is read by now (make_initramfs) */
+		insns = xasprintf("%s.insns", log);
+	if (insns && !file_exists(o->kinsn_plugin))
+		qr_die(QR_EXIT_FAIL, "profile %s counts instructions, but there is no TCG plugin "
+		       "%s (make plugin builds it)", v->prof->name, o->kinsn_plugin);
 
 	for (size_t i = 0; i < o->modules.n; i++)
 		sb_addf(&mods, "%s%s", i ? "," : "", o->modules.v[i]);
@@ -447,7 +478,7 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 	qr_msg("boot: %s %s kernel %s (profile %s), -accel %s, timeout %.0f s, log %s",
 	       v->arch->name, variant, kimg, v->prof->name, accel, v->timeout, log);
 	run_qemu(v->arch, kimg, initrd, disk, cmd.s, accel, v->memory_mb, v->prof->smp, v->timeout,
-		 log, &r);
+		 log, insns ? o->kinsn_plugin : NULL, insns, &r);
 	if (!file_exists(log)) {
 		qr_err("QEMU wrote no console log (%s)", log);
 		return QR_EXIT_FAIL;
@@ -473,11 +504,11 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 		}
 		char *m = xasprintf("variant=%s\nprofile=%s\narch=%s\nkernel=%s\naccel=%s\n"
 				    "timeout=%.0f\nboot_seconds=%.1f\ntimed_out=%d\nqemu_status=%d\n"
-				    "cmdline=%s\nsystem_map=%s\n%s",
+				    "cmdline=%s\nsystem_map=%s\ninsns=%s\n%s",
 				    variant, v->prof->name, v->arch->name, kimg, accel, v->timeout,
 				    r.seconds,
 				    r.timed_out, r.status,
-				    cmd.s, smap && file_exists(smap) ? smap : "",
+				    cmd.s, smap && file_exists(smap) ? smap : "", insns ? insns : "",
 				    bt && !kernel ? bt : "");
 		free(smap);
 		write_file(meta, m, strlen(m));
@@ -503,6 +534,7 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 	free(base);
 	free(vname);
 	free(disk);
+	free(insns);
 	free(dname);
 	return 0;
 }

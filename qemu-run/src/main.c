@@ -220,6 +220,7 @@ static void finish_opts(struct qr_opts *o)
 
 	o->arch = arch_get(o->arch_name ? o->arch_name : QR_DEFAULT_ARCH);
 	o->init_binary = xasprintf("%s/init/%s", self, o->arch->init);
+	o->kinsn_plugin = xasprintf("%s/kinsn/libkinsn.so", self);
 	if (!strcmp(o->accel, "kvm") && arch_host() != o->arch)
 		qr_die(QR_EXIT_USAGE, "--accel kvm: this machine cannot run %s guests under KVM "
 		       "(use tcg or auto)", o->arch->name);

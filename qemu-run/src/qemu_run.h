@@ -61,6 +61,7 @@ struct qr_profile {
 	int smp;                 /* guest CPUs (0: 1) */
 	int memory_mb;           /* guest memory (0: --memory's default) */
 	struct strv guest_tools; /* Debian programs staged into the initramfs */
+	int count_insns;         /* 'count-insns kernel': -icount and the kinsn plugin */
 	char *kernel;            /* 'kernel PROFILE': boot that profile's kernel */
 	int kernel_line;
 };
@@ -69,6 +70,7 @@ struct qr_opts {
 	const char *src_root;      /* the wrapidiom checkout */
 	const char *build_root;    /* its CMake build dir */
 	const char *init_binary;   /* the guest /init, built beside qemu-run */
+	const char *kinsn_plugin;  /* the TCG plugin of count-insns, built beside it */
 	const char *arch_name;     /* --arch (default QR_DEFAULT_ARCH) */
 	const struct qr_arch *arch;
 	const char *busybox;       /* --busybox (default: the arch's) */
