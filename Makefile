@@ -12,13 +12,13 @@ JOBS        ?= $(shell nproc)
 
 CMAKE_CONFIGURE = cmake -S . -B $(1) -DWRAPIDIOM_LLVM_DIR=$(2) >/dev/null
 
-.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test boot-test-stress boot-test-arm64 busybox-arm64 lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity pointer-sites bench bench-scaling bench-runtime clean help
+.PHONY: all deps plugin plugin-19 lit lit-19 check check-paths check-distributed icecc-env boot boot-test boot-test-stress boot-test-arm64 boot-test-defconfig boot-test-defconfig-arm64 boot-findings busybox-arm64 lint-ignorelists fuzz-quick fuzz fuzz-oracle-quick fuzz-oracle fuzz-log-quick fuzz-log fuzz-wrapv-pointer wrapv-identity pointer-sites bench bench-scaling bench-runtime clean help
 
 all: plugin
 
 help:
 	@echo "make boot    - build the plugin, build the patched kernel with it, boot it in QEMU, print the verdict"
-	@echo "               PROFILE=tiny|workload|defconfig (default tiny; qemu-run/configs/profiles/)"
+	@echo "               PROFILE=tiny|workload|defconfig|stress|stress-defconfig (default tiny; qemu-run/configs/profiles/)"
 	@echo "               ARCH=x86_64|arm64 (default x86_64; arm64: tiny and workload)"
 	@echo "make check   - build everything and run every test (lit with LLVM 22 and 19, tools, boot test)"
 	@echo "make check-paths - no file names a path of one machine (part of check, runs first)"
@@ -27,6 +27,9 @@ help:
 	@echo "make boot-test - the boot test of make check: the x86_64 workload kernel PASSes --strict"
 	@echo "make boot-test-stress - the same kernel under stress-ng and trinity (profile stress, seed 1), --strict"
 	@echo "make boot-test-arm64 - the arm64 tiny kernel PASSes --strict, the no-plugin one fails wrap_idiom (part of check)"
+	@echo "make boot-findings - the reproducers of the fixes: each fails on the kernel without the fixes, passes with them (not in check)"
+	@echo "make boot-test-defconfig - the x86_64 defconfig kernel: workload --strict, no-plugin fails wrap_idiom, stress seed 1 --strict (not in check)"
+	@echo "make boot-test-defconfig-arm64 - the same for arm64's defconfig without the SoC platforms (not in check)"
 	@echo "make check-distributed - the plugin under ccache, icecream and distcc on loopback daemons (part of check)"
 	@echo "make icecc-env - an icecream environment with clang-22, the plugin and ignorelists/*.scl ($(BUILD)/icecc)"
 	@echo "make lint-ignorelists - lint ignorelists/*.scl against the patched 6.12 tree and count what each entry removes in the check kernels"
@@ -38,7 +41,7 @@ help:
 	@echo "make pointer-sites - the kernel's p + n < p tests under kernel-wide pointer checks: each check removed by ptr-compare"
 	@echo "make bench   - compile-time cost of the plugin on kernel files and sqlite3.c (bench/RESULTS.md)"
 	@echo "make bench-scaling - pass time against the checks of one function, 500 to 16k (bench/RESULTS.md)"
-	@echo "make bench-runtime - stress-ng bogo-op rates without the wrap sanitizers, with them, with the plugin: ratios (bench/RESULTS.md)"
+	@echo "make bench-runtime - kernel instructions per stress-ng op: no wrap sanitizers, stock, plugin, trap mode (bench/RESULTS.md)"
 
 deps:
 	@scripts/deps.sh
@@ -86,7 +89,9 @@ icecc-env: plugin
 # booted in QEMU, verdict and a summary beside the kernel built without it.
 QEMU_RUN = $(BUILD)/qemu-run/qemu-run
 # qemu-run/configs/profiles/: tiny, workload (BusyBox + the kernel's KUnit
-# suites), defconfig (x86_64_defconfig + kvm_guest.config; not in check).
+# suites), defconfig (x86_64_defconfig + kvm_guest.config, arm64's defconfig
+# without its SoC platforms; not in check), stress and stress-defconfig (the
+# workload and defconfig kernels under stress-ng and trinity).
 PROFILE ?= tiny
 # ARCH=x86_64|arm64 (qemu-run --arch): arm64 kernels are built with
 # make ARCH=arm64 LLVM=-22 and booted in qemu-system-aarch64 -M virt -cpu max.
@@ -117,6 +122,36 @@ boot-test-stress: plugin
 
 boot-test-arm64: plugin busybox-arm64
 	$(QEMU_RUN) run --strict --expect-fail-without-plugin --profile $(BOOT_TEST_ARM64_PROFILE) --arch arm64
+
+# The reproducers of the fixes sub-series (kernel/FINDINGS.md,
+# kernel/tests/findings/): the workload kernel with the fixes (make check's,
+# nothing more to build once boot-test ran) and one built --without-fixes
+# (build/linux-6.12-workload-nofixes), both booted with the findings step;
+# fails unless every reproducer fails without the fixes and passes with
+# them. Not in check: a second workload kernel (kernel/FINDINGS.md has the
+# times). ARCH=arm64 for the arm64 workload kernels.
+boot-findings: plugin $(ARCH_DEPS_$(ARCH))
+	$(QEMU_RUN) run --strict --expect-fail-without-fixes --profile findings --arch $(ARCH)
+
+# The kernels people run (profile defconfig: x86_64_defconfig +
+# kvm_guest.config; arm64's defconfig + kvm_guest.config without the SoC
+# platforms): the plugin kernel strict on the workload, the kernel without
+# the plugin must fail wrap_idiom, then the plugin kernel under stress-ng and
+# trinity (profile stress-defconfig, seed 1), strict. Not in make check: two
+# builds of an hour or more each on 2 cores (README.md has the times).
+# Built through ccache when it is installed (the plugin stamp keys every
+# object on the plugin and the lists), its cache in $(BUILD)/ccache-kernel
+# unless CCACHE_DIR says otherwise.
+DEFCONFIG_CC_WRAPPER ?= $(if $(shell command -v ccache),--cc-wrapper ccache)
+boot-test-defconfig boot-test-defconfig-arm64: export CCACHE_DIR ?= $(abspath $(BUILD))/ccache-kernel
+boot-test-defconfig boot-test-defconfig-arm64: export CCACHE_MAXSIZE ?= 40G
+boot-test-defconfig: plugin
+	$(QEMU_RUN) run --strict --expect-fail-without-plugin --profile defconfig --arch x86_64 $(DEFCONFIG_CC_WRAPPER)
+	$(QEMU_RUN) run --strict --no-build --profile stress-defconfig --arch x86_64
+
+boot-test-defconfig-arm64: plugin busybox-arm64
+	$(QEMU_RUN) run --strict --expect-fail-without-plugin --profile defconfig --arch arm64 $(DEFCONFIG_CC_WRAPPER)
+	$(QEMU_RUN) run --strict --no-build --profile stress-defconfig --arch arm64
 
 # Debian's busybox-static:arm64, unpacked under the build directory where
 # qemu-run --arch arm64 looks for it: it cannot be installed beside the
@@ -215,10 +250,12 @@ bench-scaling: plugin
 	WORK=$(BUILD)/bench-scaling PLUGIN=$(BUILD)/llvm-pass/WrapIdiom.so bench/scaling.sh
 
 # Not part of check: run-time cost of the wrap checks (bench/runtime-cost.sh):
-# three workload kernels of one series, RUNTIME_ROUNDS interleaved stress boots
-# each (about 4 minutes a boot under TCG), plus the builds of the two kernels
-# make check does not build (~15 minutes each on 2 cores).
-RUNTIME_ROUNDS ?= 2
+# six workload kernels of one series (no wrap sanitizers, stock, plugin,
+# plugin with pointer mode, stock and plugin in trap mode; ~15-25 minutes
+# each to build on 2 cores, under the build lock), then RUNTIME_ROUNDS boots
+# of each under -icount with the kinsn plugin: kernel instructions per
+# stress-ng bogo op (a few minutes a boot under TCG; no lock needed).
+RUNTIME_ROUNDS ?= 3
 bench-runtime: plugin
 	BUILD=$(BUILD) WORK=$(BUILD)/bench bench/runtime-cost.sh -r $(RUNTIME_ROUNDS)
 

@@ -99,6 +99,8 @@ struct cl_report {
 			     * (before its "cut here" line when it has one) */
 	int log_line;       /* of the "UBSAN:" line */
 	int parsed;         /* 0: the UBSAN: line had no known form */
+	int trap;           /* a CONFIG_UBSAN_TRAP report ("UBSAN: <what> at
+			     * <function>+0x../0x.."): the check trapped */
 	int truncated;      /* the log or a new report cut it short */
 };
 
@@ -118,6 +120,11 @@ struct cl_reports {
 
 /* Every UBSan report of L, in log order; map may be NULL. -1 (nothing in
  * out) when out of memory. */
+/* The function a frame text names: "foo+0x1c/0x40", "? foo+0x1c/0x40", or
+ * a raw address "0xffffffff81234567" through map. NULL: not a frame, or
+ * an address map does not name. */
+char *cl_frame_function(const char *text, const struct cl_ksyms *map);
+
 int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct cl_reports *out);
 void cl_reports_free(struct cl_reports *out);
 /* The length of the function name in a frame's symbol: "foo.constprop.0",

@@ -105,6 +105,13 @@ static int trace_mark(const char *l)
 	       cl_starts_with(l, "</NMI>");
 }
 
+char *cl_frame_function(const char *text, const struct cl_ksyms *map)
+{
+	int unreliable, frame;
+
+	return frame_symbol(text, map, &unreliable, &frame);
+}
+
 /* ---- reports ---- */
 
 static const char *const integer_group = "{signed-integer-overflow,unsigned-integer-overflow}";
@@ -211,14 +218,24 @@ static void begin(struct cl_report *r, const char *rest, const struct cl_ksyms *
 		r->parsed = 1;
 		return;
 	}
-	/* CONFIG_UBSAN_TRAP: "UBSAN: <what> at <sym>+0x../0x.." */
+	/* CONFIG_UBSAN_TRAP: "UBSAN: <what> at <sym>+0x../0x.." (x86_64: the
+	 * ud1 handler's pr_crit, before the Oops the trap is) */
+	static const char *const other_traps[] = {
+		"array index out of bounds", "shift out of bounds", "divide/remainder overflow",
+		"unreachable code", "loading invalid value", "alignment assumption",
+		"type mismatch", "unrecognized failure code" };
 	const char *at = strstr(rest, " at ");
+	const char *const *wrap = NULL;
+	int known = 0;
 	r->kind = at ? cl_strndup(rest, (size_t)(at - rest)) : cl_strdup(rest);
-	for (size_t i = 0; at && i < sizeof(trap_kinds) / sizeof(trap_kinds[0]); i++) {
+	for (size_t i = 0; at && i < sizeof(trap_kinds) / sizeof(trap_kinds[0]); i++)
+		if (strcmp(r->kind, trap_kinds[i][0]) == 0)
+			wrap = trap_kinds[i];
+	for (size_t i = 0; at && i < sizeof(other_traps) / sizeof(other_traps[0]); i++)
+		known |= strcmp(r->kind, other_traps[i]) == 0;
+	if (wrap || known) {
 		int u, frame;
 		unsigned long long addr;
-		if (strcmp(r->kind, trap_kinds[i][0]) != 0)
-			continue;
 		char *sym = frame_symbol(at + 4, map, &u, &frame);
 		const char *a = skip_ws(at + 4);
 		if (!frame) {
@@ -226,11 +243,14 @@ static void begin(struct cl_report *r, const char *rest, const struct cl_ksyms *
 						   "'at <function>+0x<offset>/0x<size>'", rest));
 			return;
 		}
-		cl_free(r->kind);
-		r->kind = cl_strdup(trap_kinds[i][2]);
-		r->sanitizer = trap_kinds[i][3] ? trap_kinds[i][3] : integer_group;
-		r->op = cl_strdup(trap_kinds[i][1]);
+		if (wrap) {
+			cl_free(r->kind);
+			r->kind = cl_strdup(wrap[2]);
+			r->sanitizer = wrap[3] ? wrap[3] : integer_group;
+			r->op = cl_strdup(wrap[1]);
+		}
 		r->detail = cl_strdup(rest);
+		r->trap = 1;
 		r->parsed = 1;
 		if (sym) {
 			r->func = sym;
@@ -241,15 +261,6 @@ static void begin(struct cl_report *r, const char *rest, const struct cl_ksyms *
 		}
 		return;
 	}
-	static const char *const other_traps[] = {
-		"array index out of bounds", "shift out of bounds", "divide/remainder overflow",
-		"unreachable code", "loading invalid value", "alignment assumption",
-		"type mismatch", "unrecognized failure code" };
-	for (size_t i = 0; at && i < sizeof(other_traps) / sizeof(other_traps[0]); i++)
-		if (strcmp(r->kind, other_traps[i]) == 0) {
-			r->parsed = 1;
-			return;
-		}
 	cl_free(r->kind);
 	r->kind = cl_strdup(rest);
 	diag(out, no, 1, cl_asprintf("cannot parse UBSAN report 'UBSAN: %s': expected "
@@ -295,9 +306,19 @@ static void report_free(struct cl_report *r)
 	cl_free(r->context);
 }
 
+/* "UBSAN: ...", or x86_64's trap message, which arch/x86/kernel/traps.c
+ * prints with its pr_fmt: "traps: UBSAN: integer subtraction overflow at
+ * foo+0x22a/0x240". The text after "UBSAN: ", or NULL. */
+static const char *ubsan_line(const char *l)
+{
+	if (cl_starts_with(l, "traps: UBSAN: "))
+		return l + 14;
+	return cl_starts_with(l, "UBSAN: ") ? l + 7 : NULL;
+}
+
 static int report_end(const char *l)
 {
-	return cl_starts_with(l, "UBSAN: ") || cl_starts_with(l, "---[ end trace") ||
+	return ubsan_line(l) || cl_starts_with(l, "---[ end trace") ||
 	       strstr(l, "------------[ cut here ]------------");
 }
 
@@ -312,8 +333,8 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 	memset(out, 0, sizeof(*out));
 	cl_oom = 0;
 	for (size_t i = 0; i < L->n; i++) {
-		const char *l = L->s[i];
-		if (!cl_starts_with(l, "UBSAN: ")) {
+		const char *l = L->s[i], *text = ubsan_line(l);
+		if (!text) {
 			if (strstr(l, "[ cut here ]"))
 				opened = context;
 			else if (cl_starts_with(l, "---[ end trace"))
@@ -326,7 +347,7 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 		r.log_line = L->no[i];
 		r.context = cl_strdup(opened ? opened : context);
 		opened = NULL;
-		begin(&r, skip_ws(l + 7), map, out, L->no[i]);
+		begin(&r, skip_ws(text), map, out, L->no[i]);
 
 		/* detail lines up to CPU:/Call Trace:, then the first frame
 		 * outside UBSan */
@@ -357,13 +378,19 @@ int cl_ubsan_reports(const struct lines *L, const struct cl_ksyms *map, struct c
 			if (!cl_starts_with(L->s[j], "Call Trace:") && !cl_starts_with(L->s[j], "Call trace:"))
 				continue;
 			/* each trace line read once: the trace ends at the
-			 * first line that is neither a frame nor a mark */
-			for (j++; j < L->n; j++) {
+			 * first line that is neither a frame nor a mark, once
+			 * it has named the function; before that such a line
+			 * is another CPU's (an SMP console: "input: ..."
+			 * between ubsan_epilogue and the function), and the
+			 * frames go on up to the report's end */
+			for (j++; j < L->n && !report_end(L->s[j]); j++) {
 				int u, frame;
 				char *f = frame_symbol(L->s[j], map, &u, &frame);
 				if (!frame && !trace_mark(L->s[j])) {
 					cl_free(f);
-					break;
+					if (r.func)
+						break;
+					continue;
 				}
 				if (f && !u && !r.func && !machinery_frame(f))
 					r.func = f;

@@ -6,7 +6,9 @@
  * and reboots: with QEMU's -no-reboot that ends QEMU (without ACPI a power-off
  * would only halt). Built-in KUnit suites have run before /init starts.
  * Run again by the workload (not as process 1) it is that workload's tools:
- * `/init tcp-seq-wrap` (tcp_seq_wrap.c), `/init run-as UID GID PROG...`. */
+ * `/init tcp-seq-wrap` (tcp_seq_wrap.c), `/init run-as UID GID PROG...`,
+ * `/init findings [CASE...]` (kernel/tests/findings: the reproducers of the
+ * fixes sub-series), `/init measure PROG...`. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +27,7 @@
 #include <unistd.h>
 
 #include "tcp_seq_wrap.h"
+#include "findings.h"
 
 static int console = -1;
 
@@ -168,6 +171,38 @@ static int run_as(char **argv)
 	return 127;
 }
 
+/* `/init measure PROG ARGS...`: PROG between the two marks of the kinsn
+ * TCG plugin (kinsn/kinsn.c), which counts the guest's kernel-mode
+ * instructions in between; PROG's exit status, 127 if it cannot run. The
+ * marks are no-ops QEMU executes as such: without the plugin this only
+ * runs PROG. x86_64 only (the marks are x86 instructions). */
+static int measure(char **argv)
+{
+#if defined(__x86_64__)
+	pid_t pid;
+	int st = 0;
+
+	__asm__ volatile("nopl 0x57a10e01(%%rax)" ::: "memory");
+	pid = fork();
+	if (pid == 0) {
+		execvp(argv[0], argv);
+		fprintf(stderr, "measure: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	__asm__ volatile("nopl 0x57a10e02(%%rax)" ::: "memory");
+	if (pid < 0) {
+		fprintf(stderr, "measure: fork: %s\n", strerror(errno));
+		return 1;
+	}
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+#else
+	fprintf(stderr, "measure: %s: the marks are x86_64 instructions\n", argv[0]);
+	return 2;
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	char cmdline[4096] = "", arg[2048];
@@ -178,6 +213,10 @@ int main(int argc, char **argv)
 		return tcp_seq_wrap_main();
 	if (getpid() != 1 && argc >= 5 && !strcmp(argv[1], "run-as"))
 		return run_as(argv + 2);
+	if (getpid() != 1 && argc >= 2 && !strcmp(argv[1], "findings"))
+		return findings_main(argc - 1, argv + 1);
+	if (getpid() != 1 && argc >= 3 && !strcmp(argv[1], "measure"))
+		return measure(argv + 2);
 
 	do_mount("proc", "/proc", "proc");
 	do_mount("sysfs", "/sys", "sysfs");

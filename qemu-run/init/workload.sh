@@ -14,7 +14,11 @@
 # instead of /dev/kmsg), WORKLOAD_NO_INSTALL=1 and STEP_TIMEOUT; the trinity
 # step's test (lit-tests/qemu-run/workload-trinity.test) also WORKLOAD_SCRATCH
 # (instead of /scratch), TRINITY (the program) and TRINITY_RUN_AS (its
-# prefix, "/init run-as 65534 65534" in the guest).
+# prefix, "/init run-as 65534 65534" in the guest); the findings step's
+# (lit-tests/qemu-run/workload-findings.test) FINDINGS (the program, "/init
+# findings" in the guest) and TMPDIR; the bench_ops step's
+# (lit-tests/qemu-run/workload-bench.test) BENCH_RUNS, BENCH_DIR (instead of
+# bench/ on the ext4 disk), STRESS_NG (the program) and MEASURE ("/init measure").
 
 STEP_TIMEOUT=${STEP_TIMEOUT:-120}
 SEED_LINES=20000
@@ -149,6 +153,21 @@ step_tcp_seq_wrap() {
 	/init tcp-seq-wrap || die "tcp-seq-wrap failed"
 }
 
+# ---- profile findings: the reproducers of the fixes sub-series ----
+# `/init findings` (kernel/tests/findings: one case per bug of the fixes
+# sub-series, each failing without its fix) prints its own KTAP suite
+# "findings". A step's KTAP cannot go to the console while the workload
+# suite's block is open, so steps leave theirs in $EXTRA_KTAP.NAME and the
+# suite prints them as blocks of their own after its own (the harness
+# judges each case; run --expect-fail-without-fixes requires each to fail
+# on the kernel without the fixes). The step fails when a case fails.
+EXTRA_KTAP=${TMPDIR:-/tmp}/workload-extra.ktap
+FINDINGS=${FINDINGS:-/init findings}
+step_findings() {
+	# shellcheck disable=SC2086
+	$FINDINGS > "$EXTRA_KTAP.findings" || die "$? of the findings reproducers failed"
+}
+
 # ---- profile stress: Debian's stress-ng and trinity (guest-tools) ----
 # Not io-uring: on this kernel its IORING_OP_STATX completions fail with
 # ENOENT, which fails stress-ng (kernel/RESULTS.md: to look into).
@@ -179,6 +198,50 @@ step_stress_ng() {
 		--temp-path $D/stress --metrics-brief --oomable ||
 		die "stress-ng exit $?"
 	rm -rf $D/stress
+}
+
+# ---- profile bench: each stressor alone, fixed work (bench/runtime-cost.sh) ----
+# STRESSOR:OPS[:OPTION...] (options with = for spaces): stress-ng runs one
+# instance of STRESSOR for OPS bogo operations, between the marks of
+# `/init measure` (the kinsn TCG plugin counts the kernel-mode instructions
+# in between, -icount makes the timer interrupts come per instruction).
+# `nop:1` first: stress-ng's own start and exit, the same for every run;
+# twice, as the first run after the boot costs more (bench/ takes the last).
+# The set is kernel-heavy: system calls, pipes, fork, exec, mmap and page
+# faults, files on ext4, futex, signals, timers, TCP and UDP on loopback,
+# getrandom (the kernel's ChaCha20 and BLAKE2s, whose additions wrap).
+BENCH_RUNS=${BENCH_RUNS:-"nop:1 nop:1 get:2000 pipe:20000 fork:400 fork-exec:50 mmap:30:--mmap-bytes=1M \
+fault:4000 open:10000 dentry:5000:--dentries=256 futex:20000 signal:20000 \
+timer:5000:--timer-freq=2000 sock:100 udp:10000 getrandom:2000"}
+STRESS_NG=${STRESS_NG:-/usr/bin/stress-ng}
+MEASURE=${MEASURE-/init measure}
+BENCH_DIR=${BENCH_DIR:-$D/bench}
+# fork-exec:N is no stress-ng stressor: the shell forks and execs
+# `stress-ng --version` N times (a dynamic program: exec, ld.so's mmaps and
+# page faults); its ops are N. stress-ng's exec stressor refuses root, and
+# as nobody it had not finished 30 operations after 15 minutes under TCG.
+step_bench_ops() {
+	mkdir -p "$BENCH_DIR" || die "mkdir $BENCH_DIR"
+	k=0
+	for r in $BENCH_RUNS; do
+		s=${r%%:*} rest=${r#*:}
+		n=${rest%%:*} opts=
+		[ "$rest" != "$n" ] && opts=$(echo "${rest#*:}" | tr ':=' '  ')
+		k=$((k + 1))
+		echo "bench: interval $k $s ops $n"
+		if [ "$s" = fork-exec ]; then
+			# shellcheck disable=SC2086
+			$MEASURE /bin/sh -c 'i=0; while [ $i -lt "$1" ]; do "$2" --version > /dev/null || exit 1; i=$((i + 1)); done' \
+				fork-exec "$n" "$STRESS_NG" || die "fork-exec exit $?"
+			continue
+		fi
+		# shellcheck disable=SC2086
+		$MEASURE "$STRESS_NG" --$s 1 --$s-ops "$n" $opts --seed "$SEED" \
+			--temp-path "$BENCH_DIR" --metrics-brief > $T/bench.out 2>&1 ||
+			{ rc=$?; cat $T/bench.out; die "stress-ng --$s exit $rc"; }
+		grep "metrc:" $T/bench.out
+	done
+	rm -rf "$BENCH_DIR"
 }
 
 # trinity as an unprivileged user (it refuses root without --dangerous;
@@ -304,13 +367,14 @@ for s in $STEPS; do
 	i=$((i + 1))
 	t=$STEP_TIMEOUT
 	case $s in
-	stress_ng | trinity) t=$((STEP_TIMEOUT * 5)) ;;
+	stress_ng | trinity | bench_ops) t=$((STEP_TIMEOUT * 5)) ;;
 	esac
 	timeout -s KILL $t sh "$0" step $s > "$STEP_LOG" 2>&1
 	rc=$?
-	# stress-ng's --metrics-brief lines (bench/) and a step's "note:" lines
+	# stress-ng's --metrics-brief lines, bench_ops's "bench:" lines (bench/)
+	# and a step's "note:" lines
 	# go into the log either way
-	grep -e "metrc:" -e "^note:" "$STEP_LOG" 2>/dev/null | while IFS= read -r l; do say "    # $s: $l"; done
+	grep -e "metrc:" -e "^note:" -e "^bench:" "$STEP_LOG" 2>/dev/null | while IFS= read -r l; do say "    # $s: $l"; done
 	if [ $rc -eq 0 ]; then
 		say "    ok $i $s"
 	else
@@ -327,4 +391,10 @@ else
 	say "# workload: $failed of $n steps failed"
 	say "not ok 1 workload"
 fi
+# the KTAP blocks the steps left (step_findings), each a block of its own
+for f in "$EXTRA_KTAP".*; do
+	[ -f "$f" ] || continue
+	while IFS= read -r l; do say "$l"; done < "$f"
+	rm -f "$f"
+done
 exit $failed

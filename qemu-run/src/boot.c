@@ -133,8 +133,10 @@ static int add_guest_tools(const struct qr_opts *o, const struct variant *v, str
 	return tools_failed ? -1 : 0;
 }
 
-/* Writes the initramfs: /init, /dev/console, /lib/modules/<name>.ko for every
- * module built in tree (tree may be NULL), the workload and its tools. */
+/* Writes the initramfs: /init, /dev/console, /lib/modules/<name>.ko for each
+ * module /init is to load (o->modules, found in tree; tree may be NULL), the
+ * workload and its tools. Only those: arm64's defconfig builds some 800
+ * modules, hundreds of MB that no boot loads. */
 static int make_initramfs(const struct qr_opts *o, const struct variant *v, const char *tree,
 			  const char *out)
 {
@@ -177,17 +179,28 @@ static int make_initramfs(const struct qr_opts *o, const struct variant *v, cons
 		if (v->prof->guest_tools.n && add_guest_tools(o, v, &c) < 0)
 			return -1;
 	}
-	if (tree) {
+	if (tree && o->modules.n) {
 		found_ko = &kos;
 		nftw(tree, collect_ko, 32, FTW_PHYS);
 		found_ko = NULL;
 	}
-	for (size_t i = 0; i < kos.n; i++) {
-		char *data = cl_read_file(kos.v[i], &len);
-		const char *base = strrchr(kos.v[i], '/') + 1;
-		char *name = xasprintf("lib/modules/%s", base);
+	for (size_t m = 0; m < o->modules.n; m++) {
+		const char *path = NULL;
+		for (size_t i = 0; i < kos.n && !path; i++) {
+			const char *base = strrchr(kos.v[i], '/') + 1;
+			size_t n = strlen(o->modules.v[m]);
+			if (!strncmp(base, o->modules.v[m], n) && !strcmp(base + n, ".ko"))
+				path = kos.v[i];
+		}
+		if (!path) {
+			qr_err("module %s: no %s.ko in %s (is it built, CONFIG_...=m?)",
+			       o->modules.v[m], o->modules.v[m], tree ? tree : "the kernel's tree");
+			return -1;
+		}
+		char *data = cl_read_file(path, &len);
+		char *name = xasprintf("lib/modules/%s.ko", o->modules.v[m]);
 		if (!data) {
-			qr_err("cannot read %s: %s", kos.v[i], strerror(errno));
+			qr_err("cannot read %s: %s", path, strerror(errno));
 			return -1;
 		}
 		cpio_entry(&c, name, S_IFREG | 0644, 0, 0, data, len);
@@ -199,7 +212,7 @@ static int make_initramfs(const struct qr_opts *o, const struct variant *v, cons
 	if (rc < 0)
 		qr_err("cannot write %s: %s", out, strerror(errno));
 	else
-		qr_msg("boot: initramfs %s (%zu bytes, %zu modules)", out, c.b.len, kos.n);
+		qr_msg("boot: initramfs %s (%zu bytes, %zu modules)", out, c.b.len, o->modules.n);
 	sv_free(&kos);
 	sb_free(&c.b);
 	return rc;
@@ -215,7 +228,8 @@ struct qemu_res {
 
 static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *initrd,
 		    const char *disk, const char *cmdline, const char *accel, int mem_mb,
-		    int smp, double timeout, const char *log, struct qemu_res *r)
+		    int smp, double timeout, const char *log, const char *kinsn,
+		    const char *insns_log, struct qemu_res *r)
 {
 	struct strv a = {0};
 	char *errlog = xasprintf("%s.qemu-stderr", log);
@@ -236,6 +250,22 @@ static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *
 	sv_addf(&a, "%d", smp > 0 ? smp : 1);
 	sv_add(&a, "-accel");
 	sv_add(&a, accel);
+	if (kinsn) {
+		/* Guest time from the instruction count (1 ns an instruction, no
+		 * sleeping when idle): timer interrupts come after so many
+		 * instructions, not after so many host seconds, so a slower
+		 * kernel does not get more of them; and one TCG thread, so the
+		 * plugin's counters need no atomics. */
+		sv_add(&a, "-icount");
+		sv_add(&a, "shift=0,sleep=off");
+		sv_add(&a, "-plugin");
+		sv_add(&a, kinsn);
+		sv_add(&a, "-d");
+		sv_add(&a, "plugin");
+		sv_add(&a, "-D");
+		sv_add(&a, insns_log);
+		unlink(insns_log);
+	}
 	/* No network outside the guest: no NIC at all (the workload uses lo). */
 	sv_add(&a, "-nic");
 	sv_add(&a, "none");
@@ -316,6 +346,14 @@ static const char *pick_accel(const struct qr_opts *o, const struct variant *v, 
 	char *c = o->reprobe_kvm ? NULL : cl_read_file(cache, NULL);
 	const char *res = "tcg";
 
+	if (v->prof->count_insns) {
+		/* instructions are counted by a TCG plugin, and -icount is TCG's */
+		free(cache);
+		if (!strcmp(o->accel, "kvm"))
+			qr_die(QR_EXIT_USAGE, "--accel kvm: profile %s counts instructions "
+			       "(count-insns), which only TCG can", v->prof->name);
+		return "tcg";
+	}
 	if (strcmp(o->accel, "auto") != 0) {
 		free(cache);
 		return o->accel;
@@ -351,7 +389,7 @@ static const char *pick_accel(const struct qr_opts *o, const struct variant *v, 
 					  v->arch->console, marker);
 		qr_msg("boot: probing KVM with a %.0f s test boot (log %s)", KVM_PROBE_TIMEOUT, log);
 		run_qemu(v->arch, kernel, initrd, NULL, cmdline, "kvm", 256, 1, KVM_PROBE_TIMEOUT, log,
-			 &r);
+			 NULL, NULL, &r);
 		if (log_contains(log, needle)) {
 			res = "kvm";
 			sb_addf(&why, "test boot reached /init in %.1f s", r.seconds);
@@ -404,6 +442,7 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 	struct sbuf cmd = {0}, mods = {0};
 	struct qemu_res r;
 	const char *accel;
+	char *insns = NULL;
 
 	if (!file_exists(kimg))
 		qr_die(QR_EXIT_FAIL, "no kernel image %s (run build first, or give --kernel)", kimg);
@@ -417,6 +456,11 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 	if (v->prof->workload && workload_disk(o, dname, &disk) < 0)
 		return QR_EXIT_FAIL;
 	accel = pick_accel(o, v, kimg, initrd);
+	if (v->prof->count_insns)   /* the profile is read by now (make_initramfs) */
+		insns = xasprintf("%s.insns", log);
+	if (insns && !file_exists(o->kinsn_plugin))
+		qr_die(QR_EXIT_FAIL, "profile %s counts instructions, but there is no TCG plugin "
+		       "%s (make plugin builds it)", v->prof->name, o->kinsn_plugin);
 
 	for (size_t i = 0; i < o->modules.n; i++)
 		sb_addf(&mods, "%s%s", i ? "," : "", o->modules.v[i]);
@@ -434,7 +478,7 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 	qr_msg("boot: %s %s kernel %s (profile %s), -accel %s, timeout %.0f s, log %s",
 	       v->arch->name, variant, kimg, v->prof->name, accel, v->timeout, log);
 	run_qemu(v->arch, kimg, initrd, disk, cmd.s, accel, v->memory_mb, v->prof->smp, v->timeout,
-		 log, &r);
+		 log, insns ? o->kinsn_plugin : NULL, insns, &r);
 	if (!file_exists(log)) {
 		qr_err("QEMU wrote no console log (%s)", log);
 		return QR_EXIT_FAIL;
@@ -460,11 +504,11 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 		}
 		char *m = xasprintf("variant=%s\nprofile=%s\narch=%s\nkernel=%s\naccel=%s\n"
 				    "timeout=%.0f\nboot_seconds=%.1f\ntimed_out=%d\nqemu_status=%d\n"
-				    "cmdline=%s\nsystem_map=%s\n%s",
+				    "cmdline=%s\nsystem_map=%s\ninsns=%s\n%s",
 				    variant, v->prof->name, v->arch->name, kimg, accel, v->timeout,
 				    r.seconds,
 				    r.timed_out, r.status,
-				    cmd.s, smap && file_exists(smap) ? smap : "",
+				    cmd.s, smap && file_exists(smap) ? smap : "", insns ? insns : "",
 				    bt && !kernel ? bt : "");
 		free(smap);
 		write_file(meta, m, strlen(m));
@@ -490,6 +534,7 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 	free(base);
 	free(vname);
 	free(disk);
+	free(insns);
 	free(dname);
 	return 0;
 }

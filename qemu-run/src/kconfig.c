@@ -356,6 +356,17 @@ int stage_build(const struct qr_opts *o, const struct variant *v, double *second
 		write_file(meta, m, strlen(m));
 		free(m);
 		qr_msg("build: %s/%s built in %.1f s (log %s)", tree, v->arch->image, dt, log);
+		if (v->use_plugin && o->cc_wrapper) {
+			struct records_count c;
+			records_after_cache(tree, &c);
+			if (c.missing)
+				qr_msg("build: %d of %d objects came from the compiler cache "
+				       "without their optimization record (ccache keeps no "
+				       "-fsave-optimization-record files); %d stale record(s) "
+				       "removed: a build without --cc-wrapper, or the object "
+				       "compiled with -Rpass-missed=wrap-idiom, gives them",
+				       c.missing, c.objects, c.stale);
+		}
 	}
 	if (seconds)
 		*seconds = dt;

@@ -45,6 +45,8 @@ static const char usage[] =
 "  --patches DIR          default <src>/kernel/patches\n"
 "  --configs DIR          default <src>/qemu-run/configs\n"
 "  --without-refactors    skip the patches after '# optional:' in series\n"
+"  --without-fixes        skip the '# fixes:' section of series; own tree\n"
+"                         (<tree>-nofixes), variant name <variant>-nofixes\n"
 "  --llvm SUFFIX          make LLVM=SUFFIX (default -22)\n"
 "  --cc-wrapper CMD       make CC=\"CMD clang<SUFFIX>\": ccache, icecc, distcc\n"
 "                         (README.md \"Building at scale\")\n"
@@ -74,12 +76,19 @@ static const char usage[] =
 "                         System.map of the booted tree, from LOG.meta)\n"
 "  --sites                parse: print only the UBSan sites, one per line:\n"
 "                         sanitizer kind file:line:col function reports (tab-separated)\n"
+"  --findings-must-fail   parse: the check of run --expect-fail-without-fixes on LOG\n"
+"                         (a kernel without the fixes): exit 1 unless every case of\n"
+"                         the findings and wrap_findings suites FAILED\n"
 "  --ktap-counts          parse: print only the KTAP totals as kunit.py parse does\n"
 "                         (\"Ran N tests: passed: P, failed: F, ...\")\n"
 "  --compare              run: also the no-plugin variant, side by side\n"
 "  --expect-fail-without-plugin\n"
 "                         run: implies --compare; exit non-zero unless the no-plugin\n"
 "                         kernel runs the wrap_idiom suite and it FAILS\n"
+"  --expect-fail-without-fixes\n"
+"                         run: also the kernel --without-fixes, side by side; exit\n"
+"                         non-zero unless every case of the findings and wrap_findings\n"
+"                         suites FAILS there (and, by the expectations, passes here)\n"
 "  --no-build             run: skip prepare/config/build, boot the trees as they are\n"
 "  -v, --verbose          show make and patch output\n"
 "\n"
@@ -92,7 +101,7 @@ enum {
 	OPT_KERNEL, OPT_TIMEOUT, OPT_ACCEL, OPT_REPROBE, OPT_MEMORY, OPT_MODULE, OPT_APPEND,
 	OPT_LOG_DIR, OPT_EXPECT, OPT_STRICT, OPT_COMPARE, OPT_EXPECT_FAIL, OPT_NO_BUILD,
 	OPT_SYSTEM_MAP, OPT_SITES, OPT_KTAP_COUNTS, OPT_CC_WRAPPER, OPT_PROFILE, OPT_KCFLAGS,
-	OPT_ARCH, OPT_BUSYBOX,
+	OPT_ARCH, OPT_BUSYBOX, OPT_WITHOUT_FIXES, OPT_EXPECT_FAIL_FIXES, OPT_FINDINGS_FAIL,
 };
 
 static const struct option longopts[] = {
@@ -106,6 +115,9 @@ static const struct option longopts[] = {
 	{ "patches", required_argument, 0, OPT_PATCHES },
 	{ "configs", required_argument, 0, OPT_CONFIGS },
 	{ "without-refactors", no_argument, 0, OPT_WITHOUT_REFACTORS },
+	{ "without-fixes", no_argument, 0, OPT_WITHOUT_FIXES },
+	{ "expect-fail-without-fixes", no_argument, 0, OPT_EXPECT_FAIL_FIXES },
+	{ "findings-must-fail", no_argument, 0, OPT_FINDINGS_FAIL },
 	{ "llvm", required_argument, 0, OPT_LLVM },
 	{ "cc-wrapper", required_argument, 0, OPT_CC_WRAPPER },
 	{ "kcflags", required_argument, 0, OPT_KCFLAGS },
@@ -208,6 +220,7 @@ static void finish_opts(struct qr_opts *o)
 
 	o->arch = arch_get(o->arch_name ? o->arch_name : QR_DEFAULT_ARCH);
 	o->init_binary = xasprintf("%s/init/%s", self, o->arch->init);
+	o->kinsn_plugin = xasprintf("%s/kinsn/libkinsn.so", self);
 	if (!strcmp(o->accel, "kvm") && arch_host() != o->arch)
 		qr_die(QR_EXIT_USAGE, "--accel kvm: this machine cannot run %s guests under KVM "
 		       "(use tcg or auto)", o->arch->name);
@@ -273,6 +286,12 @@ static int do_parse(const struct qr_opts *o, const struct variant *v, char **log
 		const char *b = strrchr(logs[i], '/');
 		names[i] = b ? b + 1 : logs[i];
 	}
+	if (o->findings_must_fail) {
+		int bad = 0;
+		for (int i = 0; i < nlogs; i++)
+			bad |= check_findings_fail(r[i]);
+		return bad ? QR_EXIT_FAIL : 0;
+	}
 	if (o->sites || o->ktap_counts) {
 		for (int i = 0; i < nlogs; i++)
 			o->sites ? print_sites(r[i]) : print_ktap_counts(r[i]);
@@ -314,22 +333,29 @@ static int run_variant(const struct qr_opts *o, const struct variant *v, struct 
 static int do_run(struct qr_opts *o, const struct qr_profile *prof, const char *prof_error)
 {
 	struct variant v[2];
+	int fixes = o->expect_fail_without_fixes;
 	variant_init(&v[0], o, prof, prof_error, o->use_plugin);
-	variant_init(&v[1], o, prof, prof_error, 0);
+	variant_init(&v[1], o, prof, prof_error, fixes ? o->use_plugin : 0);
+	if (fixes)
+		variant_without_fixes(&v[1], o);
 	struct expect *e = expect_load(variant_expect(&v[0]));
 	struct result *r[2] = { 0 };
 	const char *names[2];
 	int n = 0, rc;
 	int compare = o->compare || o->expect_fail_without_plugin;
 
-	if (compare && o->tree)
+	if ((compare || fixes) && o->tree)
 		qr_die(QR_EXIT_USAGE, "--tree names one tree; --compare needs two (use --build-root)");
+	if (fixes && (compare || o->without_fixes))
+		qr_die(QR_EXIT_USAGE, "--expect-fail-without-fixes builds the kernel with the fixes "
+		       "and the one without: not with --compare, --expect-fail-without-plugin "
+		       "or --without-fixes");
 	if (!o->modules_set)
 		expect_modules(e, &o->modules);
 	if ((rc = run_variant(o, &v[0], e, &r[n])))
 		return rc;
 	names[n++] = v[0].name;
-	if (compare && v[0].use_plugin) {
+	if ((compare && v[0].use_plugin) || fixes) {
 		if ((rc = run_variant(o, &v[1], e, &r[n])))
 			return rc;
 		names[n++] = v[1].name;
@@ -366,6 +392,8 @@ static int do_run(struct qr_opts *o, const struct qr_profile *prof, const char *
 			       t->counts.passed + t->counts.failed + t->counts.skipped);
 		}
 	}
+	if (fixes && n > 1 && check_findings_fail(r[1]))
+		rc = rc ? rc : QR_EXIT_FAIL;
 	expect_free(e);
 	variant_free(&v[0]);
 	variant_free(&v[1]);
@@ -406,6 +434,9 @@ int main(int argc, char **argv)
 		case OPT_PATCHES: o.patches_dir = optarg; break;
 		case OPT_CONFIGS: o.configs_dir = optarg; break;
 		case OPT_WITHOUT_REFACTORS: o.without_refactors = 1; break;
+		case OPT_WITHOUT_FIXES: o.without_fixes = 1; break;
+		case OPT_EXPECT_FAIL_FIXES: o.expect_fail_without_fixes = 1; break;
+		case OPT_FINDINGS_FAIL: o.findings_must_fail = 1; break;
 		case OPT_LLVM: o.llvm = optarg; break;
 		case OPT_CC_WRAPPER: o.cc_wrapper = check_cc_wrapper(optarg); break;
 		case OPT_KCFLAGS: o.kcflags = optarg; break;

@@ -24,10 +24,21 @@ const char *site_func(const struct cl_site *s)
 /* The reports of consolelog.h, one site per kind and file:line:col. */
 static void collect_sites(struct result *r, const struct cl_reports *rep)
 {
-	cl_sites_init(&r->sites, 0);
+	/* a report without a file (a trap's) is a site per function */
+	cl_sites_init(&r->sites, CL_SITE_BY_FRAME);
 	for (size_t i = 0; i < rep->n; i++) {
 		const struct cl_report *c = &rep->r[i];
 		int is_new;
+		if (c->trap && !r->traps++) {
+			r->trap_line = c->log_line;
+			/* "integer addition overflow at foo+0x1c/0x40", or at a raw
+			 * address: named by the System.map, or not at all */
+			int raw = !strstr(c->detail, "+0x");
+			r->trap_msg = xasprintf("%s%s%s%s", c->detail,
+						raw && c->func ? " (" : raw ? " (no symbol)" : "",
+						raw && c->func ? c->func : "",
+						raw && c->func ? ", System.map)" : "");
+		}
 		int k = cl_sites_add(&r->sites, c, c->file ? c->file : "?", &is_new);
 		if (k < 0)
 			qr_die(QR_EXIT_FAIL, "out of memory");
@@ -147,9 +158,15 @@ static void judge(struct result *r, struct expect *e, int strict)
 	}
 	if (r->ktap_errors)
 		sv_addf(&r->reasons, "%d KTAP error(s)", r->ktap_errors);
+	/* CONFIG_UBSAN_TRAP: a check that fires is a failure, whatever the
+	 * expectations allow (x86_64 follows it with an Oops, named below) */
+	if (r->traps)
+		sv_addf(&r->reasons, "%s:%d: UBSan trap: %s (%d trap(s) in the log)", r->log,
+			r->trap_line, r->trap_msg, r->traps);
 	if (r->faults)
-		sv_addf(&r->reasons, "%s:%d: kernel fault: %s (%d in the log)", r->log,
-			r->fault_line, r->fault_msg, r->faults);
+		sv_addf(&r->reasons, "%s:%d: kernel fault: %s%s%s (%d in the log)", r->log,
+			r->fault_line, r->fault_msg, r->fault_site ? " at " : "",
+			r->fault_site ? r->fault_site : "", r->faults);
 	if (strict && r->unexplained_distinct)
 		sv_addf(&r->reasons, "--strict: %d unexplained UBSan site(s), %d report(s)",
 			r->unexplained_distinct, r->unexplained_total);
@@ -192,6 +209,37 @@ static int is_kernel_fault(const char *s)
 		if (starts_with(s, starts[i]))
 			return 1;
 	return 0;
+}
+
+/* Where the fault at line i happened: its register dump's program counter,
+ * "RIP: 0010:foo+0x1c/0x40" (x86_64) or "pc : foo+0x1c/0x40" (arm64), as
+ * "foo+0x1c/0x40"; a raw address (no kallsyms) is named through the
+ * System.map, "foo (0xffffffff81234567, System.map)". NULL: no such line
+ * before the next fault or within 40 lines. */
+static char *fault_site(const struct lines *L, size_t i, const struct cl_ksyms *map)
+{
+	for (size_t j = i + 1; j < L->n && j <= i + 40; j++) {
+		const char *s = L->s[j], *pc = NULL;
+		if (is_kernel_fault(s))
+			break;
+		if (starts_with(s, "RIP: ") && strchr(s, ':') != strrchr(s, ':'))
+			pc = strchr(s + 5, ':') + 1;
+		else if (starts_with(s, "pc : "))
+			pc = s + 5;
+		if (!pc)
+			continue;
+		size_t n = strcspn(pc, " ");
+		char *text = xasprintf("%.*s", (int)n, pc);
+		char *fn = cl_frame_function(text, map);
+		if (fn && !strstr(text, "+0x")) {
+			char *named = xasprintf("%s (%s, System.map)", fn, text);
+			free(text);
+			text = named;
+		}
+		free(fn);
+		return text;
+	}
+	return NULL;
 }
 
 void boot_facts_read(const char *log, struct boot_facts *f)
@@ -249,6 +297,7 @@ struct result *parse_text(const char *path, char *text, size_t len, struct expec
 	struct result *r;
 	struct lines L = {0};
 	int banner = 0;
+	size_t fault_i = 0;
 
 	if (len == 0) {
 		qr_err("%s: empty log (QEMU printed nothing?)", path);
@@ -278,6 +327,7 @@ struct result *parse_text(const char *path, char *text, size_t len, struct expec
 			banner = 1;
 		if (is_kernel_fault(s)) {
 			if (!r->fault_line) {
+				fault_i = i;
 				r->fault_line = no;
 				r->fault_msg = xstrdup(s);
 			}
@@ -320,6 +370,8 @@ struct result *parse_text(const char *path, char *text, size_t len, struct expec
 	if (system_map && !(map = cl_ksyms_load(system_map)))
 		qr_warn("cannot read System.map %s: %s (frames stay unnamed)", system_map,
 			cl_read_error());
+	if (r->fault_line)
+		r->fault_site = fault_site(&L, fault_i, map);
 	struct cl_reports rep;
 	if (cl_ubsan_reports(&L, map, &rep) < 0)
 		qr_die(QR_EXIT_FAIL, "out of memory");
@@ -361,6 +413,8 @@ void result_free(struct result *r)
 	free(r->log);
 	free(r->panic_msg);
 	free(r->fault_msg);
+	free(r->fault_site);
+	free(r->trap_msg);
 	free(r->accel);
 	free(r->rule_hits);
 	free(r->rule_site);

@@ -72,6 +72,10 @@ struct result {
 	/* kernel faults short of a panic: WARNING, BUG, Oops (first line, count) */
 	int fault_line, faults;
 	char *fault_msg;
+	char *fault_site;           /* its RIP/pc, "foo+0x1c/0x40"; NULL: none */
+	/* CONFIG_UBSAN_TRAP reports: count, the first one's line and text */
+	int traps, trap_line;
+	char *trap_msg;
 	/* from the boot (or LOG.meta) */
 	double build_seconds, boot_seconds;   /* < 0: unknown */
 	double timeout;

@@ -19,6 +19,7 @@ struct patch_ent {
 	char *name;      /* as written in series */
 	char *path;      /* absolute */
 	int optional;    /* after '# optional:' */
+	int fix;         /* between '# fixes:' and the next section marker */
 	int line;        /* line in series */
 };
 
@@ -65,6 +66,16 @@ static char *tested_version(const struct qr_opts *o, char **where)
 	return res;
 }
 
+/* A section marker of series: a comment whose first word is a lowercase
+ * name and a colon ("# fixes: ...", "# annotations: ...", "# optional: ..."). */
+static int section_marker(const char *c, const char *name)
+{
+	size_t n = strspn(c, "abcdefghijklmnopqrstuvwxyz-");
+	if (n == 0 || c[n] != ':')
+		return 0;
+	return !name || (strlen(name) == n && strncmp(c, name, n) == 0);
+}
+
 /* Parses series; returns the number of entries (0 when there is no series). */
 static size_t read_series(const struct qr_opts *o, struct patch_ent **out, char **series_text)
 {
@@ -72,7 +83,7 @@ static size_t read_series(const struct qr_opts *o, struct patch_ent **out, char 
 	char *text = cl_read_file(path, NULL);
 	struct patch_ent *v = NULL;
 	size_t n = 0;
-	int optional = 0, lineno = 0;
+	int optional = 0, fix = 0, lineno = 0;
 
 	*series_text = text ? xstrdup(text) : xstrdup("");
 	if (!text) {
@@ -91,13 +102,19 @@ static size_t read_series(const struct qr_opts *o, struct patch_ent **out, char 
 			char *c = trim(s + 1);
 			if (starts_with(c, "optional:"))
 				optional = 1;
+			if (section_marker(c, NULL))
+				fix = section_marker(c, "fixes");
 			continue;
 		}
 		s[strcspn(s, " \t")] = 0;   /* quilt allows "-p1" etc. after the name */
+		if (starts_with(s, "0000-"))
+			qr_die(QR_EXIT_USAGE, "%s:%d: %s is a cover letter: it must not be in series "
+			       "(quilt would apply it)", path, lineno, s);
 		v = xrealloc(v, (n + 1) * sizeof(*v));
 		v[n].name = xstrdup(s);
 		v[n].path = xasprintf("%s/%s", o->patches_dir, s);
 		v[n].optional = optional;
+		v[n].fix = fix;
 		v[n].line = lineno;
 		n++;
 	}
@@ -220,6 +237,8 @@ int stage_prepare(const struct qr_opts *o, const struct variant *v)
 	h = hash_str(h, inst);
 	h = hash_str(h, series_text);
 	h = hash_str(h, o->without_refactors ? "without-refactors" : "with-refactors");
+	if (v->without_fixes)
+		h = hash_str(h, "without-fixes");
 	for (size_t i = 0; i < np; i++) {
 		size_t len;
 		char *body = cl_read_file(pv[i].path, &len);
@@ -291,6 +310,11 @@ int stage_prepare(const struct qr_opts *o, const struct variant *v)
 		struct sbuf out = {0};
 		char *argv[] = { "patch", "-p1", "--forward", "--batch", "--dry-run", "-i",
 				 pv[i].path, NULL };
+		if (pv[i].fix && v->without_fixes) {
+			qr_msg("prepare: skipping fix %s (--without-fixes)", pv[i].name);
+			sb_addf(&applied, "skipped %s\n", pv[i].name);
+			continue;
+		}
 		if (pv[i].optional && o->without_refactors) {
 			qr_msg("prepare: skipping optional %s (--without-refactors)", pv[i].name);
 			sb_addf(&applied, "skipped %s\n", pv[i].name);
@@ -325,8 +349,9 @@ int stage_prepare(const struct qr_opts *o, const struct variant *v)
 
 	{
 		struct sbuf s = {0};
-		sb_addf(&s, "%s\ndebian-version %s\ntested-version %s\nwithout-refactors %d\n%s",
-			stamp, inst, tested, o->without_refactors, applied.s ? applied.s : "");
+		sb_addf(&s, "%s\ndebian-version %s\ntested-version %s\nwithout-refactors %d\n"
+			"without-fixes %d\n%s", stamp, inst, tested, o->without_refactors,
+			v->without_fixes, applied.s ? applied.s : "");
 		if (write_file(stamp_path, s.s, s.len) < 0)
 			qr_die(QR_EXIT_FAIL, "cannot write %s: %s", stamp_path, strerror(errno));
 		sb_free(&s);

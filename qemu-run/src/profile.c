@@ -87,6 +87,9 @@ static int need_file(const char *path, const char *pf, int line, const char *wha
  *   memory MB              guest memory (--memory overrides; default 512)
  *   guest-tools PACKAGE    a Debian program staged with its libraries into the
  *                          initramfs (scripts/guest-tools.sh); repeatable
+ *   count-insns kernel     boot with -icount shift=0,sleep=off and the kinsn TCG
+ *                          plugin: kernel-mode instructions between the
+ *                          guest's marks, in LOG.insns (TCG only)
  *   arch NAME              an architecture the profile is for; repeatable
  *                          (none: every one qemu-run knows)
  * Every key but arch may carry @ARCH (fragment@arm64 arm64.config): the line
@@ -196,6 +199,12 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 				p->smp = (int)v;
 			else if (here)
 				p->memory_mb = (int)v;
+		} else if (!strcmp(s, "count-insns")) {
+			if (strcmp(arg, "kernel") != 0)
+				return fail(err, "%s:%d: count-insns counts 'kernel' (mode) "
+				       "instructions, not '%s'", pf, lineno, arg);
+			if (here)
+				p->count_insns = 1;
 		} else if (!strcmp(s, "guest-tools")) {
 			if (!valid_name(arg, "_.+-"))
 				return fail(err, "%s:%d: guest-tools '%s' is not a Debian package name",
@@ -219,7 +228,7 @@ static struct qr_profile *parse_profile(const struct qr_opts *o, const char *nam
 		} else {
 			return fail(err, "%s:%d: unknown line '%s' (base, fragment, "
 			       "plugin-fragment, kernel, expect, workload, timeout, append, smp, "
-			       "memory, guest-tools, arch; KEY@ARCH for one architecture)", pf, lineno,
+			       "memory, guest-tools, count-insns, arch; KEY@ARCH for one architecture)", pf, lineno,
 			       s);
 		}
 	}

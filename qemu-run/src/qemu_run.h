@@ -61,6 +61,7 @@ struct qr_profile {
 	int smp;                 /* guest CPUs (0: 1) */
 	int memory_mb;           /* guest memory (0: --memory's default) */
 	struct strv guest_tools; /* Debian programs staged into the initramfs */
+	int count_insns;         /* 'count-insns kernel': -icount and the kinsn plugin */
 	char *kernel;            /* 'kernel PROFILE': boot that profile's kernel */
 	int kernel_line;
 };
@@ -69,6 +70,7 @@ struct qr_opts {
 	const char *src_root;      /* the wrapidiom checkout */
 	const char *build_root;    /* its CMake build dir */
 	const char *init_binary;   /* the guest /init, built beside qemu-run */
+	const char *kinsn_plugin;  /* the TCG plugin of count-insns, built beside it */
 	const char *arch_name;     /* --arch (default QR_DEFAULT_ARCH) */
 	const struct qr_arch *arch;
 	const char *busybox;       /* --busybox (default: the arch's) */
@@ -85,6 +87,7 @@ struct qr_opts {
 	struct strv ignorelists;   /* absolute paths */
 	int ignorelists_set;       /* --ignorelist given (else: ignorelists/ *.scl) */
 	int without_refactors;
+	int without_fixes;         /* --without-fixes: skip the '# fixes:' section */
 	const char *llvm;          /* make LLVM=<this> */
 	const char *cc_wrapper;    /* --cc-wrapper: make CC="<this> clang<LLVM>" */
 	const char *kcflags;       /* --kcflags: make KCFLAGS="<this>" */
@@ -109,6 +112,8 @@ struct qr_opts {
 	/* run */
 	int compare;
 	int expect_fail_without_plugin;
+	int expect_fail_without_fixes; /* run: also the --without-fixes kernel; its findings fail */
+	int findings_must_fail;    /* parse: that check on the log(s) */
 	int skip_build;            /* run --no-build: reuse trees as they are */
 };
 
@@ -123,7 +128,8 @@ const struct qr_profile *profile_load(const struct qr_opts *o, const char *name)
  * works with. */
 struct variant {
 	int use_plugin;
-	const char *name;              /* "plugin" or "noplugin" */
+	int without_fixes;             /* --without-fixes: series without '# fixes:' */
+	const char *name;              /* "plugin" or "noplugin", "-nofixes" added */
 	const struct qr_arch *arch;
 	const char *profile;           /* its name */
 	const struct qr_profile *prof; /* NULL: the command needs none and none was named,
@@ -143,6 +149,8 @@ struct variant {
 };
 void variant_init(struct variant *v, const struct qr_opts *o, const struct qr_profile *prof,
 		  const char *prof_error, int use_plugin);
+/* The same variant without the fixes sub-series: own tree and name. */
+void variant_without_fixes(struct variant *v, const struct qr_opts *o);
 /* The profile, for a stage that needs it: one that could not be read is
  * reported there (exit 2), where the stage first needs it. */
 const struct qr_profile *variant_profile(const struct variant *v);
@@ -151,6 +159,10 @@ const char *variant_expect(const struct variant *v);
 void variant_free(struct variant *v);
 
 int stage_prepare(const struct qr_opts *o, const struct variant *v);
+/* run --expect-fail-without-fixes: nonzero (said why) unless every case of
+ * the findings suites failed in nofix (fixes.c) */
+struct result;
+int check_findings_fail(const struct result *nofix);
 int tree_is_prepared(const char *tree);   /* prepare finished (stamp present) */
 int stage_config(const struct qr_opts *o, const struct variant *v);
 int stage_build(const struct qr_opts *o, const struct variant *v, double *seconds);
@@ -165,6 +177,14 @@ int stage_boot(const struct qr_opts *o, const struct variant *v, const char *tre
 /* What a kernel built with the plugin also gets in KCFLAGS: wrap-idiom's
  * optimization records, FOO.opt.yaml beside every FOO.o. */
 #define WRAP_IDIOM_RECORD_FLAGS "-fsave-optimization-record -foptimization-record-passes=wrap-idiom"
+
+/* After a build through a compiler cache (records.c): the objects built with
+ * the records, those without their record (served by the cache), and the
+ * stale records among them, which are removed. */
+struct records_count {
+	int objects, missing, stale;
+};
+void records_after_cache(const char *tree, struct records_count *c);
 
 /* make argv common to config and build: make -C tree LLVM=.. [plugin vars] */
 void make_argv(const struct qr_opts *o, const struct variant *v, struct strv *argv);

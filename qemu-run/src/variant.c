@@ -41,6 +41,8 @@ void variant_init(struct variant *v, const struct qr_opts *o, const struct qr_pr
 		v->tree = xasprintf("%s/linux-6.12%s%s", o->build_root, t, use_plugin ? "" : "-noplugin");
 		free(t);
 	}
+	if (o->without_fixes)
+		variant_without_fixes(v, o);
 	v->timeout = !o->timeout_set && prof && prof->timeout > 0 ? prof->timeout : o->timeout;
 	v->memory_mb = !o->memory_set && prof && prof->memory_mb > 0 ? prof->memory_mb : o->memory_mb;
 	if (o->expect)
@@ -48,6 +50,21 @@ void variant_init(struct variant *v, const struct qr_opts *o, const struct qr_pr
 	else if (prof)
 		v->expect = prof->expect ? prof->expect
 					 : xasprintf("%s/qemu-run/expect/default.expect", o->src_root);
+}
+
+/* --tree names the tree as it is; the default tree gets -nofixes. */
+void variant_without_fixes(struct variant *v, const struct qr_opts *o)
+{
+	char *t = v->tree;
+
+	if (v->without_fixes)
+		return;
+	v->without_fixes = 1;
+	v->name = v->use_plugin ? "plugin-nofixes" : "noplugin-nofixes";
+	if (!o->tree) {
+		v->tree = xasprintf("%s-nofixes", t);
+		free(t);
+	}
 }
 
 const struct qr_profile *variant_profile(const struct variant *v)
