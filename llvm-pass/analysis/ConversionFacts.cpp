@@ -47,20 +47,24 @@ bool isConversionReport(const CallBase &Call) {
 
 /// A block of !nosanitize instructions that reports one implicit
 /// conversion.
-bool isConversionHandler(const BasicBlock &BB) {
+/// The implicit-conversion reports of a handler block, which reports
+/// nothing else; 0 if it is no such block. Two checks of one conversion
+/// (-fsanitize-merge, or a signed narrowing's truncation and sign) may
+/// share one block.
+unsigned conversionReports(const BasicBlock &BB) {
   unsigned Reports = 0;
   for (const Instruction &I : BB) {
     if (isa<DbgInfoIntrinsic>(I))
       continue;
     if (!I.hasMetadata(LLVMContext::MD_nosanitize))
-      return false;
+      return 0;
     if (const auto *Call = dyn_cast<CallBase>(&I)) {
       if (!isConversionReport(*Call))
-        return false;
+        return 0;
       ++Reports;
     }
   }
-  return Reports == 1;
+  return Reports;
 }
 
 /// `icmp eq i1 %neg, false` (signed -> unsigned) or `icmp eq i1 false,
@@ -191,24 +195,24 @@ SmallVector<ConversionCheck, 8> findConversionChecks(Function &F) {
         !Br->hasMetadata(LLVMContext::MD_nosanitize) ||
         Br->getSuccessor(0) == Br->getSuccessor(1))
       continue;
-    for (unsigned Fail = 0; Fail < 2; ++Fail) {
-      BasicBlock *Handler = Br->getSuccessor(Fail);
-      // The handler is reached when the signs differ: the equality fails.
-      ConversionCheck CC;
-      // Several checks may share one trap block (-fsanitize-merge).
-      if (Fail != 1 || !isConversionHandler(*Handler))
-        continue;
-      // clang folds the check of a constant (`c ? a - b : 0`) to `br i1
-      // true`: a check that cannot fire, and no fact.
-      if (!match(Br->getCondition(), m_One()) &&
-          !matchSignChange(Br->getCondition(), CC))
-        continue;
-      CC.Branch = Br;
-      CC.HandlerBlock = Handler;
-      CC.PassSuccessor = 0;
-      Checks.push_back(CC);
-      break;
-    }
+    // The handler is reached when the check fails: the second successor.
+    BasicBlock *Handler = Br->getSuccessor(1);
+    unsigned Reports = conversionReports(*Handler);
+    if (!Reports)
+      continue;
+    ConversionCheck CC;
+    CC.Branch = Br;
+    CC.HandlerBlock = Handler;
+    CC.PassSuccessor = 0;
+    // A fact needs one sign-change report on a condition of the known
+    // form. clang folds the check of a constant (`c ? a - b : 0`) to `br i1
+    // true`: it cannot fire and says nothing; a signed -> signed narrowing
+    // (`(src < 0) xor (dst < 0)`, the int passed as an s16) and a block
+    // shared by two reports say nothing of an unsigned operation either.
+    // Each is still a check, removed with the others.
+    if (Reports == 1)
+      matchSignChange(Br->getCondition(), CC);
+    Checks.push_back(CC);
   }
   return Checks;
 }

@@ -51,15 +51,18 @@ class Value;
 
 namespace wrapidiom {
 
-/// One implicit-conversion sign-change check of clang's.
+/// One implicit-conversion check of clang's (a branch to a block that
+/// reports nothing but implicit conversions).
 struct ConversionCheck {
   llvm::BranchInst *Branch = nullptr;
   llvm::BasicBlock *HandlerBlock = nullptr;
   unsigned PassSuccessor = 0;
   /// The value whose sign is tested (the source of a signed -> unsigned
   /// conversion, the converted value of an unsigned -> signed one); null
-  /// for a check clang folded to `br i1 true` (of a constant), which
-  /// cannot fire and says nothing.
+  /// for a check that says nothing of an unsigned operation: folded by
+  /// clang to `br i1 true` (of a constant, cannot fire), a signed ->
+  /// signed narrowing's sign change (`(src < 0) xor (dst < 0)`), a
+  /// handler block shared by two reports.
   llvm::Value *Checked = nullptr;
   /// unsigned -> signed (the value is consumed as signed); otherwise
   /// signed -> unsigned (a signed value is consumed as unsigned).
@@ -80,8 +83,10 @@ struct SignFacts {
 
 using SignFactMap = llvm::DenseMap<const llvm::Instruction *, SignFacts>;
 
-/// Every sign-change check of F, in program order. Read F before its
-/// locals are promoted: the facts need each value's single consumer.
+/// Every implicit-conversion check of F, in program order: all of them are
+/// what removeConversionChecks() removes, those with Checked set give the
+/// facts. Read F before its locals are promoted: the facts need each
+/// value's single consumer.
 llvm::SmallVector<ConversionCheck, 8> findConversionChecks(llvm::Function &F);
 
 /// The facts the checks give about F's unsigned add/sub/neg checks.
