@@ -13,7 +13,10 @@
 #
 # Files: six Linux 6.12 translation units (defconfig, their kbuild command
 # lines; the plugin gets -wrap-idiom-signed-wrap and -wrap-idiom-pointer-wrap
-# as in kbuild, the kernel builds with -fno-strict-overflow) and the sqlite
+# as in kbuild, the kernel builds with -fno-strict-overflow, and, as kbuild
+# builds every file with the plugin, -fsanitize=implicit-integer-sign-change
+# -mllvm -wrap-idiom-conversion-facts: the front end's checks the plugin
+# reads and removes are part of its cost) and the sqlite
 # 3.40.1 amalgamation (plain -O2, no wrap flags).
 #
 # Setup (idempotent, under $WORK, default build/bench): unpacks
@@ -62,6 +65,8 @@ KTREE=$WORK/linux-6.12
 SQDIR=$WORK/sqlite
 KOBJS="kernel/sched/fair.o mm/page_alloc.o fs/namei.o kernel/fork.o lib/vsprintf.o net/core/dev.o"
 SAN="-fsanitize=signed-integer-overflow,unsigned-integer-overflow,pointer-overflow"
+# What kbuild adds with the plugin (kernel/patches: the Kbuild wiring).
+FACTS="-fsanitize=implicit-integer-sign-change -mllvm -wrap-idiom-conversion-facts"
 
 N=5 ONLY="" CG="" CHECK=0 SETUP_ONLY=0 WRAPV=0
 while [ $# -gt 0 ]; do
@@ -168,11 +173,11 @@ for o in $KOBJS; do
 	c=$(echo "$c" | sed -e 's/ -Wp,-MMD,[^ ]*//' -e 's/ -Werror / /' -e "s| -o $o | -o @OUT@ |")
 	if [ $WRAPV = 1 ]; then
 		names+=("${o%.o}.c") dirs+=("$KTREE") cmds+=("$c $SAN -fno-wrapv-pointer")
-		pflags+=("$PLUGIN_LOAD -mllvm -wrap-idiom-signed-wrap -mllvm -wrap-idiom-wrapv-pointer")
+		pflags+=("$PLUGIN_LOAD -mllvm -wrap-idiom-signed-wrap -mllvm -wrap-idiom-wrapv-pointer $FACTS")
 		continue
 	fi
 	names+=("${o%.o}.c") dirs+=("$KTREE") cmds+=("$c $SAN")
-	pflags+=("$PLUGIN_LOAD -mllvm -wrap-idiom-signed-wrap -mllvm -wrap-idiom-pointer-wrap")
+	pflags+=("$PLUGIN_LOAD -mllvm -wrap-idiom-signed-wrap -mllvm -wrap-idiom-pointer-wrap $FACTS")
 done
 if want sqlite3.c; then
 	names+=(sqlite3.c) dirs+=("$SQDIR/bld") cmds+=("$CLANG -O2 $SAN -c sqlite3.c -o @OUT@")

@@ -14,8 +14,10 @@ oracle.h):
   circular-difference  the ideal (unbounded) result of the correction
                      d + size, d the true a - b, leaves the result type's
                      range: the size does not cover b - a.
-  signed-meaning     the true result of the operands read with their own C
-                     types (`x + d` with d a long, `-n`) leaves the range
+  signed-meaning     the operation wraps as unsigned (clang's own check
+                     fires) and the true result of the operands read with
+                     their own C types (`x + d` with d a long, `-n`)
+                     leaves the range
                      of the type the result is read as: the result type's,
                      or its signed counterpart's where the program
                      converts the result to a signed type no wider (`long
@@ -23,8 +25,11 @@ oracle.h):
                      return from an int function), decided here on the C
                      source (read_as_signed()), independently of the
                      front end's facts the plugin reads;
-  final-result       the ideal result of the expression's final step, its
-                     inner steps computed without wrapping, leaves the
+  final-result       some operation of the function wraps as unsigned in
+                     the call (standing for a step of the expression, whose
+                     own check would fire) and the ideal result of the
+                     expression's final step, its inner steps computed
+                     without wrapping, leaves the
                      result type's range (its signed counterpart's where
                      the final step is read as signed, as for
                      signed-meaning). The plugin computes it from the
@@ -282,6 +287,10 @@ def meaning_of(idiom, f, oid):
 # them: a removed check's harm is excused in a call where a re-check of
 # the same idiom in the same function reported (excused()).
 PAIRED = ('circular-difference', 'final-result')
+# The re-checks that report only where clang's check of the operation (for
+# final-result: of one of the expression's steps) would: they excuse the
+# wraps the C types make exact and add no report of their own.
+ONLY_WITH_WRAP = ('signed-meaning',)
 
 
 def events_by_call(events):
@@ -404,8 +413,15 @@ def _judge_calls(seed, lvl, site, idiom, i, ks, funcs, args, by_call,
         want, uw = False, False
         for k in ks:
             bits = by_call.get((i, j), {}).get(k, [0] * R_BITS)
-            want |= bool(bits[meaning[k]])
+            want |= bool(bits[meaning[k]]) and \
+                (idiom not in ONLY_WITH_WRAP or bool(bits[2]))
             uw |= bool(bits[2])
+        if idiom == 'final-result':
+            # Reported only where some step wrapped (a step's own check
+            # would have reported): any unsigned wrap of the function's
+            # operations in the call stands for the expression's steps.
+            stepped = any(b[2] for b in by_call.get((i, j), {}).values())
+            want = want and stepped
         got = site in reported.get((i, j), set())
         out += want
         differs += want != uw
@@ -433,7 +449,9 @@ def _judge_calls(seed, lvl, site, idiom, i, ks, funcs, args, by_call,
                 seed, lvl, idiom, site[0], site[1], what,
                 'reported' if got else 'stayed silent', funcs[i].name,
                 ', '.join(str(v) for v in args[i][j]),
-                'out of range' if want else 'in range',
+                'out of range' if want else
+                'in range' if idiom not in ONLY_WITH_WRAP else
+                'in range, or its operation did not wrap',
                 ' (read as signed)' if signed else '', body))
     for j in hidden[:1]:
         failures.append(

@@ -23,16 +23,22 @@ typedef unsigned long u64;
 struct resource { u64 start, end; };
 
 // resource_size() of an empty resource (end = start - 1): the sub wraps,
-// the + 1 wraps back to 0. The re-check computes the whole in 128 bits.
+// the + 1 wraps back to 0. The re-check computes the whole in 128 bits,
+// and reports where a step's own check would (the add's or the sub's
+// overflow bit) and the whole does not fit.
 // IR-LABEL: define {{.*}} @resource_size(
-// IR: call { i64, i1 } @llvm.usub.with.overflow.i64({{.*}}), !nosanitize {{.*}}, !wrap.idiom ![[F:[0-9]+]]
+// IR: [[SUB:%[0-9]+]] = call { i64, i1 } @llvm.usub.with.overflow.i64({{.*}}), !nosanitize {{.*}}, !wrap.idiom ![[F:[0-9]+]]
 // IR: [[R:%[0-9]+]] = call { i64, i1 } @llvm.uadd.with.overflow.i64({{.*}}), !nosanitize {{.*}}, !wrap.idiom ![[F]]
+// IR-NEXT: [[OV:%.*]] = extractvalue { i64, i1 } [[R]], 1, !nosanitize
 // IR-NEXT: [[E:%.*]] = zext i64 {{.*}} to i128, !nosanitize
 // IR-NEXT: [[S:%.*]] = zext i64 {{.*}} to i128, !nosanitize
 // IR-NEXT: [[D:%.*]] = sub i128 [[E]], [[S]], !nosanitize
 // IR-NEXT: [[T:%.*]] = add i128 [[D]], 1, !nosanitize
 // IR-NEXT: [[H:%.*]] = lshr i128 [[T]], 64, !nosanitize
-// IR-NEXT: icmp ne i128 [[H]], 0, !nosanitize
+// IR-NEXT: [[OUT:%.*]] = icmp ne i128 [[H]], 0, !nosanitize
+// IR-NEXT: [[SOV:%.*]] = extractvalue { i64, i1 } [[SUB]], 1, !nosanitize
+// IR-NEXT: [[ANY:%.*]] = or i1 [[OV]], [[SOV]], !nosanitize
+// IR-NEXT: and i1 [[ANY]], [[OUT]], !nosanitize
 // REMARK: final-result.c:[[@LINE+2]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on sub: final-result (its value reaches nothing but the next step
 // REMARK: final-result.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on add: final-result
 u64 resource_size(const struct resource *r) { return r->end - r->start + 1; }

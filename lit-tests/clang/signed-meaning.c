@@ -52,14 +52,18 @@ extern void sink(unsigned long);
 extern void take_delta(long);
 
 // unsigned long + long: the addend is a signed C value. The condition is
-// the true sum, zero- and sign-extended to 128 bits, out of [0, 2^64).
+// clang's overflow bit and the true sum, zero- and sign-extended to 128
+// bits, out of [0, 2^64): the plugin excuses the wraps the C types make
+// exact, it adds no report clang's check would not make.
 // CHECK-LABEL: define {{.*}} @add_long(
 // O0: [[R:%[0-9]+]] = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 [[X:%[0-9]+]], i64 [[D:%[0-9]+]]), !nosanitize {{.*}}, !wrap.idiom ![[M:[0-9]+]]
+// O0-NEXT: [[OV:%.*]] = extractvalue { i64, i1 } [[R]], 1, !nosanitize
 // O0-NEXT: [[XE:%.*]] = zext i64 [[X]] to i128, !nosanitize
 // O0-NEXT: [[DE:%.*]] = sext i64 [[D]] to i128, !nosanitize
 // O0-NEXT: [[T:%.*]] = add i128 [[XE]], [[DE]], !nosanitize
 // O0-NEXT: [[H:%.*]] = lshr i128 [[T]], 64, !nosanitize
-// O0-NEXT: icmp ne i128 [[H]], 0, !nosanitize
+// O0-NEXT: [[OUT:%.*]] = icmp ne i128 [[H]], 0, !nosanitize
+// O0-NEXT: and i1 [[OV]], [[OUT]], !nosanitize
 // CHECK: __ubsan_handle_add_overflow
 // REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on add: signed-meaning
 size_t add_long(size_t x, long d) { return x + d; }
@@ -86,6 +90,7 @@ long diff_long(size_t a, size_t b) { long d = a - b; return d; }
 // the long; the left side is loaded from where the long result goes.
 // CHECK-LABEL: define {{.*}} @compound_long(
 // O0: [[R:%[0-9]+]] = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 [[L:%[0-9]+]], i64 [[U:%[0-9]+]]), !nosanitize {{.*}}, !wrap.idiom ![[M]]
+// O0-NEXT: extractvalue { i64, i1 } [[R]], 1, !nosanitize
 // O0-NEXT: sext i64 [[L]] to i128, !nosanitize
 // O0-NEXT: zext i64 [[U]] to i128, !nosanitize
 // REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on add: signed-meaning

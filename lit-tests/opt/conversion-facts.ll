@@ -22,6 +22,7 @@
 ; GONE-NOT: llvm.ubsantrap(i8 7)
 ; STAY: call void @llvm.ubsantrap(i8 7)
 ; CHECK: [[R:%.*]] = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 [[X:%.*]], i64 [[D:%.*]]), !nosanitize !{{[0-9]+}}, !wrap.idiom
+; CHECK-NEXT: extractvalue { i64, i1 } [[R]], 1
 ; CHECK-NEXT: zext i64 [[X]] to i128
 ; CHECK-NEXT: sext i64 [[D]] to i128
 ; GONE-NOT: llvm.ubsantrap(i8 7)
@@ -61,6 +62,7 @@ done:
 ; REMARK: remark: <unknown>:0:0: re-checked unsigned-integer-overflow check on add: signed-meaning
 ; CHECK-LABEL: define void @compound(
 ; CHECK: [[R:%.*]] = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 [[L:%.*]], i64 [[N:%.*]]), !nosanitize !{{[0-9]+}}, !wrap.idiom
+; CHECK-NEXT: extractvalue { i64, i1 } [[R]], 1
 ; CHECK-NEXT: sext i64 [[L]] to i128
 ; CHECK-NEXT: zext i64 [[N]] to i128
 ; CHECK: trunc i128

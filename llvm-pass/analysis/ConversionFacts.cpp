@@ -88,21 +88,6 @@ bool matchSignChange(Value *Cond, ConversionCheck &CC) {
   return true;
 }
 
-/// The one use of V by the program (not by a check), or null.
-Instruction *onlyProgramUser(Value *V) {
-  Instruction *Found = nullptr;
-  for (User *U : V->users()) {
-    auto *I = dyn_cast<Instruction>(U);
-    if (!I)
-      return nullptr;
-    if (isInstrumentation(*I))
-      continue;
-    if (Found && Found != I)
-      return nullptr;
-    Found = I;
-  }
-  return Found;
-}
 
 /// An unsigned add, sub, mul or negation whose overflow the sanitizers
 /// check.

@@ -459,6 +459,21 @@ bool isInstrumentation(const Instruction &I) {
   return true;
 }
 
+Instruction *onlyProgramUser(const Value *V) {
+  const Instruction *Found = nullptr;
+  for (const User *U : V->users()) {
+    const auto *I = dyn_cast<Instruction>(U);
+    if (!I)
+      return nullptr;
+    if (isInstrumentation(*I))
+      continue;
+    if (Found && Found != I)
+      return nullptr;
+    Found = I;
+  }
+  return const_cast<Instruction *>(Found);
+}
+
 SmallVector<OverflowCheck, 8> findOverflowChecks(Function &F) {
   SmallVector<OverflowCheck, 8> Checks;
   for (BasicBlock &BB : F) {

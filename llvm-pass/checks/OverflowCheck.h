@@ -128,6 +128,10 @@ llvm::StringRef formName(CheckForm Form);
 /// such instructions are not uses of a value by the program.
 bool isInstrumentation(const llvm::Instruction &I);
 
+/// The one instruction that uses V as the program (isInstrumentation()
+/// uses aside), or null: none, several, or a use by a constant.
+llvm::Instruction *onlyProgramUser(const llvm::Value *V);
+
 } // namespace wrapidiom
 
 #endif

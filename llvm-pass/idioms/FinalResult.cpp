@@ -67,29 +67,15 @@ bool isBitwiseStep(const Instruction &I) {
   }
 }
 
-/// The one use of V by the program, or null.
-const Instruction *onlyProgramUse(const Value *V) {
-  const Instruction *Found = nullptr;
-  for (const User *U : V->users()) {
-    const auto *I = dyn_cast<Instruction>(U);
-    if (!I)
-      return nullptr;
-    if (isInstrumentation(*I))
-      continue;
-    if (Found && Found != I)
-      return nullptr;
-    Found = I;
-  }
-  return Found;
-}
 
 /// Builds the tree of a final step on the promoted function.
 class TreeBuilder {
 public:
   TreeBuilder(const DenseMap<const Value *, size_t> &Steps,
+              const SmallPtrSetImpl<const Value *> &Quiet,
               ArrayRef<OverflowCheck> Checks, const PromotedFunction &P,
               const SignFactMap &Facts)
-      : Steps(Steps), Checks(Checks), P(P), Facts(Facts) {}
+      : Steps(Steps), Quiet(Quiet), Checks(Checks), P(P), Facts(Facts) {}
 
   /// The tree whose final step is the check at Root; false if it has no
   /// inner step or cannot be computed exactly in 2N bits.
@@ -111,7 +97,7 @@ public:
     const auto *WO = cast<WithOverflowInst>(Checks[I].Arith);
     const Value *V = resultOf(WO);
     for (unsigned Hops = 0; V && Hops < MaxSteps; ++Hops) {
-      const Instruction *U = onlyProgramUse(V);
+      const Instruction *U = onlyProgramUser(V);
       if (!U)
         return false;
       if (const auto *Next = dyn_cast<WithOverflowInst>(U))
@@ -184,6 +170,7 @@ private:
     int Index = int(Tree->Steps.size());
     Tree->Steps.push_back({});
     Tree->Steps[Index].Op = Orig;
+    Tree->Steps[Index].Reports = isa<WithOverflowInst>(I) && !Quiet.count(I);
     const SignFacts *F = nullptr;
     if (isa<WithOverflowInst>(I)) {
       auto It = Facts.find(Orig);
@@ -240,7 +227,7 @@ private:
     const WithOverflowInst *WO;
     if (match(V, m_ExtractValue<0>(m_WithOverflowInst(WO)))) {
       auto It = Steps.find(WO);
-      if (It == Steps.end() || onlyProgramUse(V) == nullptr)
+      if (It == Steps.end() || onlyProgramUser(V) == nullptr)
         return -1;
       InnerChecks->push_back(It->second);
       int I = addStep(WO, Range);
@@ -250,7 +237,7 @@ private:
     // shift that may lose high bits as an add wraps ((64UL << 58) - 1;
     // not 1UL << s, which holds every s < N).
     const auto *B = dyn_cast<BinaryOperator>(V);
-    if (!B || !isBitwiseStep(*B) || !onlyProgramUse(B) ||
+    if (!B || !isBitwiseStep(*B) || !onlyProgramUser(B) ||
         !(mayLoseBits(*B) || containsCheckedStep(B, 0)))
       return -1;
     int I = addStep(B, Range);
@@ -277,15 +264,17 @@ private:
       return false;
     const WithOverflowInst *WO;
     if (match(V, m_ExtractValue<0>(m_WithOverflowInst(WO))))
-      return Steps.count(WO) && onlyProgramUse(V);
+      return Steps.count(WO) && onlyProgramUser(V);
     const auto *B = dyn_cast<BinaryOperator>(V);
-    return B && isBitwiseStep(*B) && onlyProgramUse(B) &&
+    return B && isBitwiseStep(*B) && onlyProgramUser(B) &&
            (containsCheckedStep(B->getOperand(0), Depth + 1) ||
             containsCheckedStep(B->getOperand(1), Depth + 1));
   }
 
   /// The checked steps that may take part, by their promoted operation.
   const DenseMap<const Value *, size_t> &Steps;
+  /// The checked steps whose checks were removed as intended (neg-const).
+  const SmallPtrSetImpl<const Value *> &Quiet;
   ArrayRef<OverflowCheck> Checks;
   const PromotedFunction &P;
   const SignFactMap &Facts;
@@ -301,6 +290,14 @@ bool mayBeStep(const OverflowCheck &C, const Decision &D) {
       !isa_and_nonnull<WithOverflowInst>(C.Arith))
     return false;
   return D.Kind == Idiom::None || D.Kind == Idiom::SignedMeaning;
+}
+
+/// May the check be an inner step only: a constant negation neg-const
+/// removed (`-RWSEM_WRITER_LOCKED + RWSEM_READER_BIAS`: -1UL + 256 is 255,
+/// read as the expression's true result).
+bool mayBeQuietStep(const OverflowCheck &C, const Decision &D) {
+  return !C.Combined && !C.Signed && D.Kind == Idiom::NegConst &&
+         isa_and_nonnull<WithOverflowInst>(C.Arith);
 }
 
 /// The expressions of one function, worked out once for both rows: per
@@ -322,6 +319,7 @@ FinalPlan makePlan(const FunctionChecks &All, const FrontEndFacts &FE) {
   if (!FE.Promoted)
     return Plan;
   DenseMap<const Value *, size_t> Steps;
+  SmallPtrSet<const Value *, 4> Quiet;
   for (size_t I = 0; I < Promoted.size(); ++I)
     if (mayBeStep(Promoted[I], All.Decisions[I])) {
       // A value read as signed is the end of an expression, not a step
@@ -329,8 +327,11 @@ FinalPlan makePlan(const FunctionChecks &All, const FrontEndFacts &FE) {
       auto F = Facts.find(Checks[I].Arith);
       if (F == Facts.end() || !F->second.ResultSigned)
         Steps[Promoted[I].Arith] = I;
+    } else if (mayBeQuietStep(Promoted[I], All.Decisions[I])) {
+      Steps[Promoted[I].Arith] = I;
+      Quiet.insert(Promoted[I].Arith);
     }
-  TreeBuilder B(Steps, Promoted, *FE.Promoted, Facts);
+  TreeBuilder B(Steps, Quiet, Promoted, *FE.Promoted, Facts);
   for (size_t R = 0; R < Promoted.size(); ++R) {
     if (!mayBeStep(Promoted[R], All.Decisions[R]) ||
         (Steps.count(Promoted[R].Arith) && B.isInner(R)))
@@ -402,23 +403,23 @@ Value *wideStep(IRBuilder<> &B, const FinalTree &T, int Index,
 void recheckFinalResult(const OverflowCheck &C, const Decision &D) {
   const FinalTree &T = *D.Args.Tree;
   replaceOverflowBit(C, [&](IRBuilder<> &B, WithOverflowInst &WO,
-                            Value *) -> Value * {
+                            Value *Ov) -> Value * {
     Type *NarrowTy = WO.getLHS()->getType();
     unsigned N = NarrowTy->getScalarSizeInBits();
     Type *WideTy = B.getIntNTy(2 * N);
     Value *True = wideStep(B, T, 0, WideTy);
-    Value *Bad;
-    if (T.ResultSigned) {
-      Value *Low = B.CreateTrunc(True, NarrowTy, "final.low");
-      Value *Back = B.CreateSExt(Low, WideTy, "final.back");
-      Bad = B.CreateICmpNE(Back, True, "final.out");
-      markNoSanitize(Low);
-      markNoSanitize(Back);
-    } else {
-      Value *High = B.CreateLShr(True, N, "final.high");
-      Bad = B.CreateICmpNE(High, Constant::getNullValue(WideTy), "final.out");
-      markNoSanitize(High);
-    }
+    Value *Out = outOfType(B, True, NarrowTy, T.ResultSigned, "final");
+    // Where no step's own check would report, the plugin reports nothing
+    // either: it decides clang's reports, it does not add its own.
+    Value *Any = Ov;
+    for (const FinalStep &S : T.Steps)
+      if (S.Reports && S.Op != &WO) {
+        Value *StepOv = B.CreateExtractValue(S.Op, 1, "final.stepov");
+        Any = B.CreateOr(Any, StepOv, "final.anyov");
+        markNoSanitize(StepOv);
+        markNoSanitize(Any);
+      }
+    Value *Bad = B.CreateAnd(Any, Out, "final.bad");
     markNoSanitize(Bad);
     return Bad;
   });

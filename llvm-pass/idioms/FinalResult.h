@@ -58,6 +58,9 @@ struct FinalStep {
   llvm::Instruction *Op = nullptr;
   int Child[2] = {-1, -1};
   bool Signed[2] = {false, false};
+  /// A checked step whose own check would report its wrap (kept so far or
+  /// re-checked; not a constant negation neg-const removed).
+  bool Reports = false;
 };
 
 /// The expression whose final step a re-check tests: Steps[0] is the final

@@ -254,6 +254,27 @@ void markNoSanitize(Value *V) {
                    MDNode::get(I->getContext(), {}));
 }
 
+Value *outOfType(IRBuilder<> &B, Value *True, Type *NarrowTy, bool Signed,
+                 const Twine &Prefix) {
+  Type *WideTy = True->getType();
+  Value *Bad;
+  if (Signed) {
+    Value *Low = B.CreateTrunc(True, NarrowTy, Prefix + ".low");
+    Value *Back = B.CreateSExt(Low, WideTy, Prefix + ".back");
+    Bad = B.CreateICmpNE(Back, True, Prefix + ".out");
+    markNoSanitize(Low);
+    markNoSanitize(Back);
+  } else {
+    Value *High = B.CreateLShr(True, NarrowTy->getScalarSizeInBits(),
+                               Prefix + ".high");
+    Bad = B.CreateICmpNE(High, Constant::getNullValue(WideTy),
+                         Prefix + ".out");
+    markNoSanitize(High);
+  }
+  markNoSanitize(Bad);
+  return Bad;
+}
+
 void replaceOverflowBit(
     const OverflowCheck &C,
     function_ref<Value *(IRBuilder<> &B, WithOverflowInst &WO, Value *Ov)>

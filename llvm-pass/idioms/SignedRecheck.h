@@ -54,6 +54,14 @@ void replaceOverflowBit(
 /// Mark V (if an instruction) as part of a check: !nosanitize.
 void markNoSanitize(llvm::Value *V);
 
+/// Does True, a result computed exactly in 2N bits, not fit the N-bit type
+/// NarrowTy it is read as: its high N bits not all zero (unsigned), or it
+/// is not the sign extension of its low N bits (Signed)? Built with B, all
+/// !nosanitize, the values named Prefix.high / .low / .back / .out.
+llvm::Value *outOfType(llvm::IRBuilder<> &B, llvm::Value *True,
+                       llvm::Type *NarrowTy, bool Signed,
+                       const llvm::Twine &Prefix);
+
 } // namespace wrapidiom
 
 #endif

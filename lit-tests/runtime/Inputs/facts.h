@@ -11,7 +11,8 @@
  * RECHECK: the unsigned operation wraps, the true result (operands read by
  * their C signedness) fits the type it is read as: silent with the plugin.
  * OUT: the true result does not fit although the unsigned operation does
- * not wrap: clang's plain check misses it, the re-check reports it. KEEP:
+ * not wrap: clang's plain check is silent, and so is the re-check (the
+ * plugin decides clang's reports, it adds none). KEEP:
  * out of range both ways, or a shape with no fact: reported either way.
  */
 #ifndef FACTS_H

@@ -63,7 +63,8 @@ f = func(U64, [('decl', 'i64', 'r', sub('u64')), ('sink', V('r'))])
 k, site = f.ops[0], (3, 21)
 by_call = {(0, 0): {k: [1, 0, 1, 1, 0, 0]}, (0, 1): {k: [0, 1, 0, 0, 1, 1]}}
 for name, reported in (('as-signed', {(0, 1): {site}}),
-                       ('as-unsigned', {(0, 0): {site}})):
+                       ('as-unsigned', {(0, 0): {site}}),
+                       ('silent', {})):
     stats, failures = Counter(), []
     recheck.judge(1, '2', {site: 'signed-meaning'}, {site: k}, [f],
                   [[(0, 1, 0), (1 << 63, 0, 0)]], by_call, reported,
