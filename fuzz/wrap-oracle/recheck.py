@@ -25,9 +25,9 @@ oracle.h):
                      return from an int function), decided here on the C
                      source (read_as_signed()), independently of the
                      front end's facts the plugin reads;
-  final-result       some operation of the function wraps as unsigned in
-                     the call (standing for a step of the expression, whose
-                     own check would fire) and the ideal result of the
+  final-result       some operation of the function wraps in the call, as
+                     unsigned or read with its operands' C types (standing
+                     for a step of the expression) and the ideal result of the
                      expression's final step, its inner steps computed
                      without wrapping, leaves the
                      result type's range (its signed counterpart's where
@@ -417,10 +417,12 @@ def _judge_calls(seed, lvl, site, idiom, i, ks, funcs, args, by_call,
                 (idiom not in ONLY_WITH_WRAP or bool(bits[2]))
             uw |= bool(bits[2])
         if idiom == 'final-result':
-            # Reported only where some step wrapped (a step's own check
-            # would have reported): any unsigned wrap of the function's
+            # Reported only where some step wrapped: as unsigned (its own
+            # check would report, uw) or, its operands read with their C
+            # types, out of its type (off); any such wrap of the function's
             # operations in the call stands for the expression's steps.
-            stepped = any(b[2] for b in by_call.get((i, j), {}).values())
+            stepped = any(b[2] or b[0]
+                          for b in by_call.get((i, j), {}).values())
             want = want and stepped
         got = site in reported.get((i, j), set())
         out += want

@@ -409,16 +409,42 @@ void recheckFinalResult(const OverflowCheck &C, const Decision &D) {
     Type *WideTy = B.getIntNTy(2 * N);
     Value *True = wideStep(B, T, 0, WideTy);
     Value *Out = outOfType(B, True, NarrowTy, T.ResultSigned, "final");
-    // Where no step's own check would report, the plugin reports nothing
+    // Reported only where some step wrapped: its own check would report
+    // (its overflow bit), or, with a signed leaf, its own true result left
+    // its type (`x - d` with d a long: x - (-2^63) borrows nothing and is
+    // out of range). Where no step wrapped, the plugin reports nothing
     // either: it decides clang's reports, it does not add its own.
-    Value *Any = Ov;
-    for (const FinalStep &S : T.Steps)
-      if (S.Reports && S.Op != &WO) {
-        Value *StepOv = B.CreateExtractValue(S.Op, 1, "final.stepov");
-        Any = B.CreateOr(Any, StepOv, "final.anyov");
-        markNoSanitize(StepOv);
-        markNoSanitize(Any);
+    Value *Any = nullptr;
+    for (const FinalStep &S : T.Steps) {
+      if (!S.Reports)
+        continue;
+      auto *SW = cast<WithOverflowInst>(S.Op);
+      Value *StepOv = SW == &WO ? Ov
+                                : B.CreateExtractValue(SW, 1, "final.stepov");
+      markNoSanitize(StepOv);
+      Value *Wrapped = StepOv;
+      if (S.Signed[0] || S.Signed[1]) {
+        Value *Wide[2];
+        for (unsigned K = 0; K < 2; ++K) {
+          Value *V = SW->getArgOperand(K);
+          Wide[K] = S.Child[K] < 0 && S.Signed[K]
+                        ? B.CreateSExt(V, WideTy, "final.own")
+                        : B.CreateZExt(V, WideTy, "final.own");
+          markNoSanitize(Wide[K]);
+        }
+        Value *Own = B.CreateBinOp(SW->getBinaryOp(), Wide[0], Wide[1],
+                                   "final.own");
+        markNoSanitize(Own);
+        Wrapped = B.CreateOr(StepOv,
+                             outOfType(B, Own, NarrowTy, false, "final.own"),
+                             "final.stepwrap");
+        markNoSanitize(Wrapped);
       }
+      Any = Any ? B.CreateOr(Any, Wrapped, "final.anyov") : Wrapped;
+      markNoSanitize(Any);
+    }
+    if (!Any)
+      Any = Ov;
     Value *Bad = B.CreateAnd(Any, Out, "final.bad");
     markNoSanitize(Bad);
     return Bad;
