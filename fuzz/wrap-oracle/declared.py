@@ -73,7 +73,7 @@ def declared_operands(f):
     def cond(c, env):
         if c[0] == 'and':
             wrapping(c[2], env)
-        elif c[0] == 'or':
+        elif c[0] in ('or', 'andc', 'andv'):
             cond(c[1], env)
             cond(c[2], env)
         else:

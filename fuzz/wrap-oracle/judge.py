@@ -104,7 +104,7 @@ def same_tests(f):
     def cond(c):
         if c[0] == 'and':
             expr(c[2])
-        elif c[0] == 'or':
+        elif c[0] in ('or', 'andc', 'andv'):
             cond(c[1])
             cond(c[2])
         else:

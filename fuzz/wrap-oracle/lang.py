@@ -19,7 +19,8 @@ Expressions: ('var', name) ('const', value, ty) ('bin', op, ty, l, r)
 cond, then, else) ('ret', e) ('sink', e) ('store', e) ('eval', e)
 ('warn',) ('goto',) ('postdec', name, body) ('predec', name, limit, body)
 ('set', name, e[, op]) ('sinkl', e). cond is a comparison, ('and', var,
-cmp) or ('or', cond, cond).
+cmp), ('or', cond, cond), ('andc', cond, cond) (`c1 && c2`) or ('andv',
+cond, cond) (the same through an int, as a helper returns it).
 
 Conversions: a value of another type than the one it is given to, by a
 'decl' or 'set' (the variable's type), a 'ret' of a function whose return
@@ -263,8 +264,8 @@ def number(funcs, num):
     def cond(c, f):
         if c[0] == 'and':
             return ('and', c[1], expr(c[2], f))
-        if c[0] == 'or':
-            return ('or', cond(c[1], f), cond(c[2], f))
+        if c[0] in ('or', 'andc', 'andv'):
+            return (c[0], cond(c[1], f), cond(c[2], f))
         return expr(c, f)
 
     def stmts(body, f):

@@ -98,7 +98,7 @@ def _occurrences(f):
         if c[0] == 'and':
             out.append((('var', c[1]), ('and',), stmt))
             expr(c[2], None, stmt)
-        elif c[0] == 'or':
+        elif c[0] in ('or', 'andc', 'andv'):
             cond(c[1], stmt)
             cond(c[2], stmt)
         else:

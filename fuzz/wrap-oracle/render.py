@@ -105,6 +105,11 @@ def plain_cond(c):
         return '%s && %s' % (plain_var(c[1]), plain_expr(c[2]))
     if c[0] == 'or':
         return '%s || %s' % (plain_cond(c[1]), plain_cond(c[2]))
+    if c[0] == 'andc':
+        return '(%s) && (%s)' % (plain_cond(c[1]), plain_cond(c[2]))
+    if c[0] == 'andv':
+        return '({ int ok_ = (%s) && (%s); ok_; })' % (plain_cond(c[1]),
+                                                      plain_cond(c[2]))
     return plain_expr(c)
 
 
@@ -466,10 +471,11 @@ class Oracle:
             g = self.cond(c[2], depth + 1)
             self.emit(depth + 1, '%s = %s;' % (f, g))
             self.emit(depth, '}')
-        elif c[0] == 'or':
+        elif c[0] in ('or', 'andc', 'andv'):
             g = self.cond(c[1], depth)
             self.emit(depth, '%s = %s;' % (f, g))
-            self.emit(depth, 'if (!%s) {' % f)
+            self.emit(depth, ('if (!%s) {' if c[0] == 'or' else
+                              'if (%s) {') % f)
             h = self.cond(c[2], depth + 1)
             self.emit(depth + 1, '%s = %s;' % (f, h))
             self.emit(depth, '}')

@@ -110,6 +110,15 @@ class Gen(HelperFamily, FreedFamily, ResultFamilies, DeclaredFamily):
         if self.chance(0.2):  # a bound first, as remoteproc has it
             bound = cmp('>', s_expr, V('lim'))
             body.append(('if', ('or', bound, test), self.wrap_action(), []))
+        elif self.side.random() < 0.25:
+            # x86's __access_ok(): `if (s <= lim && !wrapped) ok; else
+            # handle`, the bound first (the side stream: the programs
+            # without it stay the ones made before it).
+            flip = {'<': '>=', '<=': '>', '>': '<=', '>=': '<'}
+            ok = ('cmp', flip[test[1]]) + tuple(test[2:])
+            kind = 'andv' if self.side.random() < 0.5 else 'andc'
+            body.append(('if', (kind, cmp('<=', s_expr, V('lim')), ok),
+                         [], self.wrap_action()))
         else:
             body.append(('if', test, self.wrap_action(), []))
         if direct:

@@ -47,7 +47,7 @@ int walk_pmd_range(unsigned long addr, unsigned long end)
 	do {
 		next = pmd_addr_end(addr, end); // REMARK: addr-end.c:[[@LINE]]:10:{{.*}} removed unsigned-integer-overflow check on add: align-zero
 		// REMARK: addr-end.c:[[@LINE-1]]:10:{{.*}} removed unsigned-integer-overflow check on sub: align-zero
-		// REMARK: addr-end.c:[[@LINE-2]]:10:{{.*}} kept unsigned-integer-overflow check on sub: the difference is compared with a value that is not its minuend, and that decision reaches 'call' before any wrap test
+		// REMARK: addr-end.c:[[@LINE-2]]:10:{{.*}} kept unsigned-integer-overflow check on sub: the difference is compared with a value that is not its minuend, and that decision reaches 'ret' before any wrap test
 		use(addr);
 	} while (addr = next, addr != end);
 	return 0;

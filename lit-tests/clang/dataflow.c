@@ -124,6 +124,57 @@ int bounds_and_wrap(size_t offset, size_t size, size_t limit)
 	return 0;
 }
 
+// x86's __access_ok(): a sign test of the sum and its wrap test in one &&.
+// Every wrapped run gets false from `sum >= ptr`, whatever the sign test
+// said: the && is a wrap test (a branch and a phi as clang emits it).
+// IR-LABEL: define {{.*}} @range_and_wrap(
+// IR-NOT: {{__ubsan_handle|ubsantrap}}
+// IR: ret
+int range_and_wrap(size_t ptr, size_t size)
+{
+	size_t sum = size + ptr; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed {{.*}}: bounds-and-wrap
+	return (long)sum >= 0 && sum >= ptr;
+}
+
+// Its callers branch on it: the wrapped runs take the error side.
+int range_and_wrap_branch(size_t ptr, size_t size)
+{
+	size_t sum = size + ptr; // REMARK: dataflow.c:[[@LINE]]:{{.*}} removed {{.*}}: bounds-and-wrap
+	if (!((long)sum >= 0 && sum >= ptr))
+		return -14;
+	use(ptr);
+	return 0;
+}
+
+// With ||, the sign test of the wrapped sum decides on wrapped runs.
+// IR-LABEL: define {{.*}} @keep_range_or_wrap(
+// IR: {{__ubsan_handle_add_overflow|ubsantrap}}
+int keep_range_or_wrap(size_t ptr, size_t size)
+{
+	size_t sum = size + ptr; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is compared signed, the operation is unsigned, and that decision reaches 'ret' before any wrap test
+	return (long)sum >= 0 || sum >= ptr;
+}
+
+// A side of the && acts: no pure join.
+// IR-LABEL: define {{.*}} @keep_range_and_report(
+// IR: {{__ubsan_handle_add_overflow|ubsantrap}}
+int keep_range_and_report(size_t ptr, size_t size)
+{
+	size_t sum = size + ptr; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is compared signed, the operation is unsigned, and that decision reaches '{{call|ret}}' before any wrap test
+	return (long)sum >= 0 && report() && sum >= ptr;
+}
+
+// The && decides, then the wrapped sum is used whatever it said.
+// IR-LABEL: define {{.*}} @keep_range_and_then_use(
+// IR: {{__ubsan_handle_add_overflow|ubsantrap}}
+int keep_range_and_then_use(size_t ptr, size_t size)
+{
+	size_t sum = size + ptr; // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the sum is used by 'call' before any wrap test
+	int ok = (long)sum >= 0 && sum >= ptr;
+	use(sum);
+	return ok;
+}
+
 // A decision on the wrapped sum acts before the wrap test: real bug.
 // IR-LABEL: define {{.*}} @acts_before_test(
 // IR: {{__ubsan_handle_add_overflow|ubsantrap}}

@@ -1,55 +1,28 @@
 //===- WrapPaths.cpp - Follow a wrapped value until the program handles it ===//
 //
-// Part of wrapidiom. See WrapPaths.h.
+// Part of wrapidiom. See WrapPaths.h; the walker's class is Walker.h, its
+// tests of the wrap WrapSides.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "idioms/WrapPaths.h"
 
 #include "idioms/Options.h"
 #include "idioms/Rules.h"
+#include "idioms/Walker.h"
 #include "checks/OverflowCheck.h"
-#include "analysis/WrappedRange.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/CFG.h"
-#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
-
-#include <tuple>
 
 using namespace llvm;
 
 namespace wrapidiom {
+namespace paths {
 
-namespace {
-
-enum class Phase : uint8_t {
-  Clean,   // wrapped, nothing decided on the value yet
-  Tainted, // wrapped, and a comparison of the value steered control here
-  Handled, // on the wrap side of a wrap test (or in its handling block)
-};
-
-struct Item {
-  const BasicBlock *BB;
-  const Instruction *From; // first instruction to look at
-  Phase P;
-  bool Decided; // passed a branch the wrap decided (a loop exit)
-  const BasicBlock *Pred = nullptr; // the block this path came from
-};
-
-/// A terminator of BB that branches on a phi of BB: clang's scope cleanups
-/// (`cleanup.dest`, promoted) merge every exit of a scope into one block and
-/// switch on a constant each exit stored. Entered from Pred, the path takes
-/// the successor that constant selects; other successors belong to other
-/// paths. Null when the path's constant is not known.
 const PHINode *threadingPhi(const BasicBlock &BB) {
   const Instruction *Term = BB.getTerminator();
   const Value *Cond = nullptr;
@@ -76,101 +49,12 @@ const BasicBlock *threadedSuccessor(const BasicBlock &BB,
   return cast<BranchInst>(Term)->getSuccessor(C->isZero() ? 1 : 0);
 }
 
-/// Instructions that are not program behaviour: the checks' own machinery,
-/// the UBSan runtime, and intrinsics without observable effect.
 bool isInstrumentationOrNoEffect(const Instruction &I) {
   if (I.getMetadata(LLVMContext::MD_nosanitize))
     return true;
   const auto *Call = dyn_cast<CallBase>(&I);
   return Call && isInertCall(*Call);
 }
-
-class Walker {
-public:
-  Walker(const WrappingOp &Op, Function &F, const DominatorTree &DT,
-         const FunctionIndex &Index, unsigned Budget)
-      : Op(Op), F(F), DT(DT), Index(Index), Budget(Budget) {}
-  PathVerdict run();
-
-private:
-  const WrappingOp &Op;
-  Function &F;
-  const DominatorTree &DT;
-  const FunctionIndex &Index;
-  const unsigned Budget; // WrapIdiomOptions::budget()
-  /// Reached only through the no-wrap side of a test of the same value.
-  bool PreTested = false;
-  /// The wrapped value: the result, every other computation of the same
-  /// value, and their order-preserving casts (with the cast chain).
-  DenseMap<const Value *, CastChain> Derived;
-  /// `udiv product, factor` of a multiplication test.
-  SmallPtrSet<const Value *, 4> DivTests;
-  /// Values computed from the result whose range in wrapped executions is
-  /// known, with that range: `(len + 4095) & ~4095` is 0 when the sum
-  /// wrapped (PAGE_ALIGN(): the wrapped sum is at most 4094; WrappedRange.h).
-  RangeMap Ranged;
-  /// Values computed from a comparison of the wrapped value.
-  SmallPtrSet<const Value *, 16> Tainted;
-  /// Blocks on the wrap side of a wrap test of the value.
-  SmallPtrSet<const BasicBlock *, 4> Handling;
-  DenseSet<std::tuple<const BasicBlock *, unsigned, unsigned,
-                     const BasicBlock *>>
-      Visited;
-  SmallVector<Item, 16> Work;
-  std::string FirstDecisionWhy; // why the first steering compare was no test
-  std::string Failure;
-  unsigned Left = Budget; // instructions still to follow
-  bool SawWrapTest = false;
-  bool SawRangedTest = false;
-  bool SawDecided = false;
-  bool SawTaintedDecision = false;
-  bool EndedDead = false;
-
-  std::string noun() const { return Op.noun().str(); }
-  bool collectDerived();
-  bool isTheValue(const Value *V) const {
-    return Derived.count(V) || DivTests.count(V) || Ranged.count(V);
-  }
-  void collectHandling();
-  /// The side of a branch on Cond every wrapped run takes, when a value of
-  /// known range decides it (WrappedRange.h wrappedOutcome()).
-  std::optional<bool> wrappedOnlySide(const Value *Cond) const {
-    bool Negated;
-    const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated));
-    if (!Cmp)
-      return std::nullopt;
-    for (unsigned I = 0; I < 2; ++I)
-      if (const WrappedValue *R = rangeOf(Cmp->getOperand(I)))
-        if (std::optional<bool> Outcome = wrappedOutcome(*Cmp, I, *R))
-          return *Outcome != Negated;
-    return std::nullopt;
-  }
-  /// Does Cond (peeled) test the wrap? Returns the side wrapped runs take.
-  /// A test unwrapped runs pass too (OneSided) tests it only as the branch
-  /// or select Guard that keeps the value from a use.
-  std::optional<bool> wrapSide(const Value *Cond, std::string *Why,
-                               bool *ByRange = nullptr,
-                               const Instruction *Guard = nullptr);
-  /// Does Guard keep the value from a use on wrapped runs: a branch whose
-  /// edge away from the wrap side dominates a use of it (not a
-  /// comparison), a select that picks it on that side? Unknown over budget.
-  std::optional<bool> guardsUse(const Instruction &Guard,
-                                bool WrapWhenTrue) const;
-  const WrappedValue *rangeOf(const Value *V) const {
-    auto It = Ranged.find(V);
-    return It == Ranged.end() ? nullptr : &It->second;
-  }
-  void fail(std::string Why) {
-    if (Failure.empty())
-      Failure = std::move(Why);
-  }
-  void failUse(const Instruction &User, const Item &It);
-  bool selectsOtherOnWrap(const SelectInst &Sel);
-  void scan(Item It);
-  void branch(const BranchInst &Br, const Item &It);
-  void edge(const BasicBlock *From, const BasicBlock *To, Phase P,
-            bool Decided);
-};
 
 /// False when there are more other computations to compare with the
 /// result than the budget allows.
@@ -209,93 +93,6 @@ bool Walker::collectDerived() {
   return true;
 }
 
-std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
-                                     bool *ByRange,
-                                     const Instruction *Guard) {
-  bool Negated;
-  const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated));
-  if (!Cmp)
-    return std::nullopt;
-  // A value of known range under wrap compared with a constant, or with
-  // anything as the unbounded value would be: the side every wrapped run
-  // takes, if they all take one (`if (!len)` after PAGE_ALIGN(),
-  // `__boundary - 1 < end - 1` in pmd_addr_end(); WrappedRange.h).
-  // Unwrapped runs may take it too: it is the handling.
-  bool HadRange = false;
-  for (unsigned I = 0; I < 2; ++I) {
-    const WrappedValue *R = rangeOf(Cmp->getOperand(I));
-    if (!R)
-      continue;
-    HadRange = true;
-    if (std::optional<bool> Outcome = fixedOutcome(*Cmp, I, *R)) {
-      if (ByRange)
-        *ByRange = true;
-      return *Outcome != Negated;
-    }
-  }
-  for (unsigned I = 0; I < 2; ++I) {
-    const Value *V = Cmp->getOperand(I);
-    CompareVerdict CV;
-    if (DivTests.count(V)) {
-      CV = classifyDivisionTest(*Cmp, Op);
-    } else {
-      auto It = Derived.find(V);
-      if (It == Derived.end())
-        continue;
-      CV = classifyCompare(*Cmp, I, It->second, Op);
-    }
-    if (CV.IsTest && CV.Exact && CV.OneSided && Guard) {
-      // Unwrapped runs take the wrap side too: the test handles the wrap
-      // by keeping it from the use it guards (`if (end < 0) goto out;
-      // use(end)`, `end < 0 ? -EINVAL : end`); a test whose outcome is
-      // all the value is for (`if (end < 0) warn();`, `end < 0 ? -EINVAL
-      // : 0`) decides on it, right or wrong.
-      bool WrapWhenTrue = CV.WrapWhenTrue != Negated;
-      std::optional<bool> Guards = guardsUse(*Guard, WrapWhenTrue);
-      if (Guards.value_or(false))
-        return WrapWhenTrue;
-      if (Why && Why->empty())
-        *Why = CV.Why + (Guards ? ", and its other side reaches no use of "
-                                  "the " + noun()
-                                : ", and the uses of the " + noun() +
-                                      " are too many to follow "
-                                      "(-wrap-idiom-budget)");
-      return std::nullopt;
-    }
-    if (CV.IsTest && CV.Exact)
-      return CV.WrapWhenTrue != Negated;
-    if (Why && Why->empty())
-      *Why = CV.Why;
-    return std::nullopt;
-  }
-  if (Why && Why->empty() && HadRange)
-    *Why = "the " + noun() + ", masked or shifted, meets a comparison "
-           "whose outcome the wrap can change";
-  return std::nullopt;
-}
-
-std::optional<bool> Walker::guardsUse(const Instruction &Guard,
-                                      bool WrapWhenTrue) const {
-  if (const auto *Sel = dyn_cast<SelectInst>(&Guard))
-    return isTheValue(WrapWhenTrue ? Sel->getFalseValue()
-                                   : Sel->getTrueValue());
-  const auto &Br = cast<BranchInst>(Guard);
-  BasicBlockEdge Edge(Br.getParent(), Br.getSuccessor(WrapWhenTrue ? 1 : 0));
-  unsigned UsesLeft = Budget;
-  for (const auto &D : Derived)
-    for (const Use &U : D.first->uses()) {
-      if (UsesLeft-- == 0)
-        return std::nullopt;
-      const auto *I = dyn_cast<Instruction>(U.getUser());
-      if (!I || isa<ICmpInst>(I) || Derived.count(I) || isInstrumentation(*I))
-        continue;
-      // A phi's use is on its incoming edge (DominatorTree handles it).
-      if (DT.dominates(Edge, U))
-        return true;
-    }
-  return false;
-}
-
 void Walker::collectHandling() {
   // Branches on a comparison of the value, directly or through the
   // negation and unlikely() glue peelCondition() strips.
@@ -329,27 +126,6 @@ void Walker::collectHandling() {
         PreTested = true;
     }
   }
-}
-
-/// Sel chooses on a test every wrapped run answers the same way (the `?:`
-/// of pmd_addr_end() as a select): true when on that side it picks
-/// neither the value nor anything decided on it, so that on wrapped runs
-/// it is that other operand. Picking them there fails the proof.
-bool Walker::selectsOtherOnWrap(const SelectInst &Sel) {
-  bool ByRange = false;
-  std::optional<bool> Side =
-      wrapSide(Sel.getCondition(), nullptr, &ByRange, &Sel);
-  if (!Side)
-    return false;
-  const Value *Picked = *Side ? Sel.getTrueValue() : Sel.getFalseValue();
-  if (isTheValue(Picked) || Tainted.count(Picked)) {
-    fail("the select on a wrap test of the " + noun() +
-         " picks it, or a decision on it, on the wrap side");
-    return false;
-  }
-  SawWrapTest = true;
-  SawRangedTest |= ByRange;
-  return true;
 }
 
 void Walker::failUse(const Instruction &User, const Item &It) {
@@ -422,6 +198,11 @@ void Walker::branch(const BranchInst &Br, const Item &It) {
     Phase Next = It.P == Phase::Handled ? Phase::Handled : Phase::Tainted;
     return edge(BB, Br.getSuccessor(*Side ? 0 : 1), Next, It.Decided);
   }
+  if (Tainted.count(Cond) && pureJoin(Br, It)) {
+    if (FirstDecisionWhy.empty())
+      FirstDecisionWhy = Why;
+    return;
+  }
   // A decision on the wrapped value, before any wrap test or after the
   // wrap side of one fell through (`if (end < off) WARN_ON(1);`): the
   // program goes on on a wrong decision until a wrap test handles it.
@@ -460,6 +241,18 @@ void Walker::scan(Item It) {
         continue; // on wrapped runs the select is its other operand
       if (!Failure.empty())
         return;
+    }
+    // `valid(s) && s >= p` optimised: every wrapped run gets one value.
+    if (UsesTainted && !UsesDerived && I->getType()->isIntegerTy(1) &&
+        (isa<SelectInst>(I) || isa<BinaryOperator>(I))) {
+      if (std::optional<WrappedConditions::Answer> A = answerOf(I)) {
+        Conds.record(I, *A);
+        SawWrapTest |= A->FromTest;
+        SawTaintedDecision |= llvm::any_of(I->operands(), [&](const Value *V) {
+          return Tainted.count(V) && !answerOf(V);
+        });
+        continue;
+      }
     }
     if (UsesDerived) {
       if (isa<ICmpInst>(I)) {
@@ -549,7 +342,9 @@ PathVerdict Walker::run() {
   return V;
 }
 
-} // namespace
+} // namespace paths
+
+using paths::Walker;
 
 PathVerdict followWrappedPaths(const WrappingOp &Op, Function &F,
                                const DominatorTree &DT,

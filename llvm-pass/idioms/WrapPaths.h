@@ -83,7 +83,8 @@ inline constexpr PathProof PathProofs[] = {
      [](const PathEvidence &E) { return E.WrapTest && E.TaintedDecision; },
      "a comparison decides on the wrapped value before its wrap test, and "
      "its sides reach only pure code, the test or the test's handling "
-     "(Walker::branch())"},
+     "(Walker::branch()), or join again with a value the wrap test gives "
+     "every wrapped run (`valid(s) && s >= p`: Walker::pureJoin())"},
     {Idiom::GuardedUse, [](const PathEvidence &E) { return E.WrapTest; },
      "an exact wrap test sends every wrapped run to a side that leaves "
      "without using the value (Walker::wrapSide(), WrapTest.h "

@@ -114,7 +114,9 @@ void sink(size_t);
 	X(align_bound_between, IDIOM) X(keep_align_effect_between, KEEP)      \
 	X(file_range_both, IDIOM) X(file_range_fallocate, IDIOM)               \
 	X(fadvise_range, IDIOM) X(keep_file_range_used_first, KEEP)            \
-	X(keep_file_range_len_one_path, KEEP)
+	X(keep_file_range_len_one_path, KEEP)                                 \
+	X(range_and_wrap, IDIOM) X(keep_range_or_wrap, KEEP)                   \
+	X(keep_range_and_then_use, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)

@@ -612,3 +612,34 @@ noinline int keep_file_range_len_one_path(void)
 	sink((size_t)end);
 	return 0;
 }
+/* x86's __access_ok(): a sign test of the sum, then its wrap test, in one
+ * &&: every wrapped run gets false from the wrap test, whatever the sign
+ * test said (a pointer near the top: the sum wraps to 0, "valid"). */
+static noinline int range_and_wrap_ok(size_t ptr, size_t size)
+{
+	size_t sum = size + ptr;
+	return (long)sum >= 0 && sum >= ptr;
+}
+noinline int range_and_wrap(void)
+{
+	if (!range_and_wrap_ok(big, two + two))
+		return 1;
+	sink(big);
+	return 0;
+}
+/* ||: on wrapped runs the sign test of the wrapped sum decides. */
+noinline int keep_range_or_wrap(void)
+{
+	size_t ptr = big, size = two + two;
+	size_t sum = size + ptr;
+	return (long)sum >= 0 || sum >= ptr;
+}
+/* The && decides, then the wrapped sum is used whatever it said. */
+noinline int keep_range_and_then_use(void)
+{
+	size_t ptr = big, size = two + two;
+	size_t sum = size + ptr;
+	int ok = (long)sum >= 0 && sum >= ptr;
+	sink(sum);
+	return ok;
+}
