@@ -108,6 +108,14 @@ private:
   /// A comparison's value on wrapped runs if they, and only they, give it
   /// one (a separating wrap test), or all give it one (known range).
   std::optional<bool> leafAnswer(const ICmpInst &Cmp) const;
+  /// What every wrapped run answers Cmp of a value of known range, if they
+  /// all answer one way (WrappedRange.h fixedOutcome()); HadRange: whether
+  /// an operand has a known range at all.
+  std::optional<bool> rangedOutcome(const ICmpInst &Cmp,
+                                    bool *HadRange = nullptr) const;
+  /// Cmp as a test of the wrapped value (its first operand that is the
+  /// value, or a product's division test); none when neither operand is.
+  std::optional<CompareVerdict> compareVerdict(const ICmpInst &Cmp) const;
   std::optional<WrappedConditions::Answer> answerOf(const Value *V) const {
     return Conds.answer(
         V, [this](const ICmpInst &C) { return leafAnswer(C); });

@@ -39,28 +39,13 @@ std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
   // `__boundary - 1 < end - 1` in pmd_addr_end(); WrappedRange.h).
   // Unwrapped runs may take it too: it is the handling.
   bool HadRange = false;
-  for (unsigned I = 0; I < 2; ++I) {
-    const WrappedValue *R = rangeOf(Cmp->getOperand(I));
-    if (!R)
-      continue;
-    HadRange = true;
-    if (std::optional<bool> Outcome = fixedOutcome(*Cmp, I, *R)) {
-      if (ByRange)
-        *ByRange = true;
-      return *Outcome != Negated;
-    }
+  if (std::optional<bool> Outcome = rangedOutcome(*Cmp, &HadRange)) {
+    if (ByRange)
+      *ByRange = true;
+    return *Outcome != Negated;
   }
-  for (unsigned I = 0; I < 2; ++I) {
-    const Value *V = Cmp->getOperand(I);
-    CompareVerdict CV;
-    if (DivTests.count(V)) {
-      CV = classifyDivisionTest(*Cmp, Op);
-    } else {
-      auto It = Derived.find(V);
-      if (It == Derived.end())
-        continue;
-      CV = classifyCompare(*Cmp, I, It->second, Op);
-    }
+  if (std::optional<CompareVerdict> Verdict = compareVerdict(*Cmp)) {
+    const CompareVerdict &CV = *Verdict;
     if (CV.IsTest && CV.Exact && CV.OneSided && Guard) {
       // Unwrapped runs take the wrap side too: the test handles the wrap
       // by keeping it from the use it guards (`if (end < 0) goto out;
@@ -134,22 +119,39 @@ bool Walker::selectsOtherOnWrap(const SelectInst &Sel) {
   return true;
 }
 
-std::optional<bool> Walker::leafAnswer(const ICmpInst &Cmp) const {
-  for (unsigned I = 0; I < 2; ++I)
-    if (const WrappedValue *R = rangeOf(Cmp.getOperand(I)))
-      if (std::optional<bool> Outcome = fixedOutcome(Cmp, I, *R))
-        return Outcome;
+std::optional<bool>
+Walker::rangedOutcome(const ICmpInst &Cmp, bool *HadRange) const {
+  for (unsigned I = 0; I < 2; ++I) {
+    const WrappedValue *R = rangeOf(Cmp.getOperand(I));
+    if (!R)
+      continue;
+    if (HadRange)
+      *HadRange = true;
+    if (std::optional<bool> Outcome = fixedOutcome(Cmp, I, *R))
+      return Outcome;
+  }
+  return std::nullopt;
+}
+
+std::optional<CompareVerdict>
+Walker::compareVerdict(const ICmpInst &Cmp) const {
   for (unsigned I = 0; I < 2; ++I) {
     const Value *V = Cmp.getOperand(I);
+    if (DivTests.count(V))
+      return classifyDivisionTest(Cmp, Op);
     auto It = Derived.find(V);
-    if (!DivTests.count(V) && It == Derived.end())
-      continue;
-    CompareVerdict CV = DivTests.count(V)
-                            ? classifyDivisionTest(Cmp, Op)
-                            : classifyCompare(Cmp, I, It->second, Op);
-    return CV.separates() ? std::optional<bool>(CV.WrapWhenTrue)
-                          : std::nullopt;
+    if (It != Derived.end())
+      return classifyCompare(Cmp, I, It->second, Op);
   }
+  return std::nullopt;
+}
+
+std::optional<bool> Walker::leafAnswer(const ICmpInst &Cmp) const {
+  if (std::optional<bool> Outcome = rangedOutcome(Cmp))
+    return Outcome;
+  std::optional<CompareVerdict> CV = compareVerdict(Cmp);
+  if (CV && CV->separates())
+    return CV->WrapWhenTrue;
   return std::nullopt;
 }
 
@@ -157,8 +159,10 @@ bool Walker::pureJoin(const BranchInst &Br, const Item &It) {
   // Pure: no effect, no new computation of the value, and the value only
   // compared (a comparison of it is a decision, tainted below).
   std::optional<PureJoin> PJ = findPureJoin(Br, [&](const Instruction &I) {
-    if (&I == Op.Def || isTheValue(&I) || isInstrumentation(I))
-      return &I != Op.Def;
+    if (&I == Op.Def)
+      return false;
+    if (isTheValue(&I) || isInstrumentation(I))
+      return true;
     if (I.mayHaveSideEffects() && !isInstrumentationOrNoEffect(I))
       return false;
     return isa<ICmpInst>(I) || llvm::none_of(I.operands(), [&](const Value *V) {
