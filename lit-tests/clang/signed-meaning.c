@@ -36,10 +36,10 @@
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow,implicit-integer-sign-change -mllvm -wrap-idiom-conversion-facts \
 // RUN:   -save-stats=obj -c %s -o %t/meaning.o
 // RUN: FileCheck --check-prefix=STATS %s < %t/signed-meaning.stats
-// STATS: "wrap-idiom.NumChecksRechecked": 11,
+// STATS: "wrap-idiom.NumChecksRechecked": 13,
 // STATS: "wrap-idiom.NumIdiomFinalResult": 1,
 // STATS: "wrap-idiom.NumRecheckFinalResult": 1,
-// STATS: "wrap-idiom.NumRecheckSignedMeaning": 10,
+// STATS: "wrap-idiom.NumRecheckSignedMeaning": 12,
 //
 // GONE-NOT: call void @__ubsan_handle_implicit_conversion
 // TRAP-NOT: call void @llvm.ubsantrap(i8 7)
@@ -115,6 +115,24 @@ void offset_assign(struct cursor *c) { c->pos += c->delta; }
 int restart(int delta, unsigned rto, int c) { while ((delta -= rto) > 0 && c) c >>= 1; return c; }
 // REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on sub: signed-meaning
 long grow(size_t size) { long offset = 4096; int n = 0; while ((offset -= size) >= 0) n++; return n; }
+
+// An explicit cast leaves no conversion check on the result
+// (post_init_entity_util_avg(): `(long)(cpu_scale - util_avg) / 2`): with a
+// signed operand and every use reading the result as signed (the sdiv),
+// the true difference must fit a long.
+// CHECK-LABEL: define {{.*}} @cast_signed(
+// O0: !wrap.idiom ![[M]]
+// O0: [[T:%.*]] = sub i128 {{.*}}, !nosanitize
+// O0-NEXT: trunc i128 [[T]] to i64, !nosanitize
+// REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on sub: signed-meaning
+long cast_signed(long scale, size_t util) { return (long)(scale - util) / 2; }
+// The same cast read unsigned too (stored as a size_t): the result is
+// re-checked as unsigned, a negative true difference reported.
+// CHECK-LABEL: define {{.*}} @cast_unsigned(
+// O0: [[T:%.*]] = sub i128 {{.*}}, !nosanitize
+// O0-NEXT: lshr i128 [[T]], 64, !nosanitize
+// REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on sub: signed-meaning
+long cast_unsigned(long scale, size_t util, size_t *out) { size_t d = scale - util; *out = d; return (long)d / 2; }
 
 // A signed factor of an unsigned product (sched/fair.c's avg_vruntime():
 // runtime += entity_key(cfs_rq, curr) * w, w an unsigned long): the

@@ -81,6 +81,13 @@ bool signedMeaning(RuleInput &In) {
   if (F == Signs->end() || !hasSignedMeaning(In.Original, F->second))
     return false;
   In.Args.Signs = F->second;
+  // An explicit cast, `(long)(cpu_scale - util_avg) / 2`, leaves no
+  // conversion check on the result: where every use of it (on the
+  // promoted function) reads it as signed, it is consumed as signed all
+  // the same, as signed-difference reads it.
+  const auto *WO = dyn_cast_or_null<WithOverflowInst>(In.C.Arith);
+  if (!In.Args.Signs.ResultSigned && WO && readOnlyAsSigned(*WO))
+    In.Args.Signs.ResultSigned = true;
   return true;
 }
 

@@ -3,7 +3,9 @@
 // Part of wrapidiom. A re-check (SignedRecheck.h) built on facts, not
 // shapes: clang's implicit-conversion checks say which operand of an
 // unsigned add, sub or negation is a signed C value and whether the result
-// is consumed as one (analysis/ConversionFacts.h). `unsigned long x; long
+// is consumed as one (analysis/ConversionFacts.h; an explicit cast leaves
+// no check, and a result every use reads as signed is consumed as signed
+// too). `unsigned long x; long
 // d; x + d` is then x plus a signed delta, `-nr` passed to a `long`
 // parameter a negative count, `long d = a - b` a signed difference, and
 // `s -= u` with `s` a `long` a signed value moved down: the plain unsigned
