@@ -315,7 +315,8 @@ void replaceOverflowBit(
   Value *Ov = B.CreateExtractValue(WO, 1, "recheck.ov");
   markNoSanitize(Ov);
   Value *Bad = Build(B, *WO, Ov);
-  if (auto *OvI = dyn_cast<Instruction>(Ov); OvI && OvI->use_empty())
+  if (auto *OvI = dyn_cast<Instruction>(Ov);
+      OvI && OvI != Bad && OvI->use_empty())
     OvI->eraseFromParent(); // a condition built without the bit
   SmallPtrSet<Instruction *, 2> Old;
   for (Use *U : Sites) {
