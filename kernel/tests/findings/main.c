@@ -22,6 +22,7 @@ static const struct finding *const all[] = {
 	&finding_shmem_punch_hole,
 	&finding_filemap_empty_fault,
 	&finding_mlock_len_wrap,
+	&finding_readahead_mark_wrap,
 	&finding_wb_position_span,
 	&finding_aio_setup_nr_events,
 	&finding_aio_getevents_timeout,
