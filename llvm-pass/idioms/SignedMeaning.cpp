@@ -76,19 +76,20 @@ struct Logic {
       return bit(C->isZero());
     return made(B.CreateNot(X, "meaning.not"));
   }
+  /// X op Y for `and` (Absorbing false) and `or` (Absorbing true): a
+  /// constant operand is the answer or drops out.
+  Value *fold(Instruction::BinaryOps Op, bool Absorbing, Value *X, Value *Y,
+              const Twine &Name) {
+    for (auto [K, Other] : {std::pair{X, Y}, std::pair{Y, X}})
+      if (const auto *C = constant(K))
+        return C->isOne() == Absorbing ? K : Other;
+    return made(B.CreateBinOp(Op, X, Y, Name));
+  }
   Value *andOf(Value *X, Value *Y) {
-    if (const auto *C = constant(X))
-      return C->isZero() ? X : Y;
-    if (const auto *C = constant(Y))
-      return C->isZero() ? Y : X;
-    return made(B.CreateAnd(X, Y, "meaning.and"));
+    return fold(Instruction::And, false, X, Y, "meaning.and");
   }
   Value *orOf(Value *X, Value *Y) {
-    if (const auto *C = constant(X))
-      return C->isZero() ? Y : X;
-    if (const auto *C = constant(Y))
-      return C->isZero() ? X : Y;
-    return made(B.CreateOr(X, Y, "meaning.or"));
+    return fold(Instruction::Or, true, X, Y, "meaning.or");
   }
   Value *xorOf(Value *X, Value *Y) {
     if (const auto *C = constant(X))
