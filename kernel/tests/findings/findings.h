@@ -24,6 +24,10 @@ void skip_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * after it counts the UBSan reports naming that file since the open (and
  * notes each); -1 when /dev/kmsg cannot be read. */
 int kmsg_open(void);
+/* The same from the first record of the boot: the kernel reports a UBSan
+ * site once per boot, so a site the boot met before the case (the
+ * workload reading its disk) is only seen this way. */
+int kmsg_open_boot(void);
 int kmsg_ubsan(int fd, const char *file);
 
 /* Writes "value" to a /proc/sys file; returns 0 or -1 (noted). */

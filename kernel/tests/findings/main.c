@@ -58,15 +58,21 @@ void skip_reason(const char *fmt, ...)
 	va_end(ap);
 }
 
-int kmsg_open(void)
+int kmsg_open_boot(void)
 {
 	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 
-	if (fd < 0) {
+	if (fd < 0)
 		note("cannot read /dev/kmsg: %s", strerror(errno));
-		return -1;
-	}
-	lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+int kmsg_open(void)
+{
+	int fd = kmsg_open_boot();
+
+	if (fd >= 0)
+		lseek(fd, 0, SEEK_END);
 	return fd;
 }
 
