@@ -36,10 +36,10 @@
 // RUN: %clang_plugin -O2 -fsanitize=unsigned-integer-overflow,implicit-integer-sign-change -mllvm -wrap-idiom-conversion-facts \
 // RUN:   -save-stats=obj -c %s -o %t/meaning.o
 // RUN: FileCheck --check-prefix=STATS %s < %t/signed-meaning.stats
-// STATS: "wrap-idiom.NumChecksRechecked": 11,
+// STATS: "wrap-idiom.NumChecksRechecked": 13,
 // STATS: "wrap-idiom.NumIdiomFinalResult": 1,
 // STATS: "wrap-idiom.NumRecheckFinalResult": 1,
-// STATS: "wrap-idiom.NumRecheckSignedMeaning": 10,
+// STATS: "wrap-idiom.NumRecheckSignedMeaning": 12,
 //
 // GONE-NOT: call void @__ubsan_handle_implicit_conversion
 // TRAP-NOT: call void @llvm.ubsantrap(i8 7)
@@ -52,31 +52,30 @@ extern void sink(unsigned long);
 extern void take_delta(long);
 
 // unsigned long + long: the addend is a signed C value. The condition is
-// clang's overflow bit and the true sum, zero- and sign-extended to 128
-// bits, out of [0, 2^64): the plugin excuses the wraps the C types make
-// exact, it adds no report clang's check would not make.
+// clang's overflow bit and the true sum out of [0, 2^64), which, where the
+// unsigned add carries, is the addend not being negative (no 128-bit
+// arithmetic: SignedMeaning.cpp): the plugin excuses the wraps the C types
+// make exact, it adds no report clang's check would not make.
 // CHECK-LABEL: define {{.*}} @add_long(
 // O0: [[R:%[0-9]+]] = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 [[X:%[0-9]+]], i64 [[D:%[0-9]+]]), !nosanitize {{.*}}, !wrap.idiom ![[M:[0-9]+]]
 // O0-NEXT: [[OV:%.*]] = extractvalue { i64, i1 } [[R]], 1, !nosanitize
-// O0-NEXT: [[XE:%.*]] = zext i64 [[X]] to i128, !nosanitize
-// O0-NEXT: [[DE:%.*]] = sext i64 [[D]] to i128, !nosanitize
-// O0-NEXT: [[T:%.*]] = add i128 [[XE]], [[DE]], !nosanitize
-// O0-NEXT: [[H:%.*]] = lshr i128 [[T]], 64, !nosanitize
-// O0-NEXT: [[OUT:%.*]] = icmp ne i128 [[H]], 0, !nosanitize
+// O0-NEXT: [[SB:%.*]] = icmp slt i64 [[D]], 0, !nosanitize
+// O0-NEXT: [[OUT:%.*]] = xor i1 [[SB]], true, !nosanitize
 // O0-NEXT: and i1 [[OV]], [[OUT]], !nosanitize
 // CHECK: __ubsan_handle_add_overflow
 // REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on add: signed-meaning
 size_t add_long(size_t x, long d) { return x + d; }
 
 // -nr passed to a long parameter (mm/vmscan.c's -nr_taken): the negation's
-// result is read as signed: the low 64 bits sign-extended must be the
-// true -nr.
+// result is read as signed: where 0 - nr borrows, the true -nr is a long
+// exactly when the result is negative.
 // CHECK-LABEL: define {{.*}} @neg_arg(
-// O0: call { i64, i1 } @llvm.usub.with.overflow.i64(i64 0, i64 {{.*}}), !nosanitize {{.*}}, !wrap.idiom ![[M]]
-// O0: [[T:%.*]] = sub i128 0, {{.*}}, !nosanitize
-// O0-NEXT: [[L:%.*]] = trunc i128 [[T]] to i64, !nosanitize
-// O0-NEXT: [[B:%.*]] = sext i64 [[L]] to i128, !nosanitize
-// O0-NEXT: icmp ne i128 [[B]], [[T]], !nosanitize
+// O0: [[R:%.*]] = call { i64, i1 } @llvm.usub.with.overflow.i64(i64 0, i64 {{.*}}), !nosanitize {{.*}}, !wrap.idiom ![[M]]
+// O0-NEXT: [[OV:%.*]] = extractvalue { i64, i1 } [[R]], 1, !nosanitize
+// O0-NEXT: [[V:%.*]] = extractvalue { i64, i1 } [[R]], 0, !nosanitize
+// O0-NEXT: [[RS:%.*]] = icmp slt i64 [[V]], 0, !nosanitize
+// O0-NEXT: [[OUT:%.*]] = xor i1 [[RS]], true, !nosanitize
+// O0-NEXT: and i1 [[OV]], [[OUT]], !nosanitize
 // REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on negate: signed-meaning
 void neg_arg(size_t nr) { take_delta(-nr); }
 
@@ -91,8 +90,8 @@ long diff_long(size_t a, size_t b) { long d = a - b; return d; }
 // CHECK-LABEL: define {{.*}} @compound_long(
 // O0: [[R:%[0-9]+]] = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 [[L:%[0-9]+]], i64 [[U:%[0-9]+]]), !nosanitize {{.*}}, !wrap.idiom ![[M]]
 // O0-NEXT: extractvalue { i64, i1 } [[R]], 1, !nosanitize
-// O0-NEXT: sext i64 [[L]] to i128, !nosanitize
-// O0-NEXT: zext i64 [[U]] to i128, !nosanitize
+// O0-NEXT: icmp slt i64 [[L]], 0, !nosanitize
+// O0-NOT: i128
 // REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on add: signed-meaning
 void compound_long(long *overrun, size_t n) { *overrun += n; }
 
@@ -115,6 +114,32 @@ void offset_assign(struct cursor *c) { c->pos += c->delta; }
 int restart(int delta, unsigned rto, int c) { while ((delta -= rto) > 0 && c) c >>= 1; return c; }
 // REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on sub: signed-meaning
 long grow(size_t size) { long offset = 4096; int n = 0; while ((offset -= size) >= 0) n++; return n; }
+
+// An explicit cast leaves no conversion check on the result
+// (post_init_entity_util_avg(): `(long)(cpu_scale - util_avg) / 2`): with a
+// signed operand and every use reading the result as signed (the sdiv),
+// the true difference must fit a long.
+// CHECK-LABEL: define {{.*}} @cast_signed(
+// O0: [[R:%.*]] = call { i64, i1 } @llvm.usub.with.overflow.i64(i64 [[S:%.*]], i64 {{.*}}), !nosanitize {{.*}}, !wrap.idiom ![[M]]
+// O0-NEXT: [[OV:%.*]] = extractvalue { i64, i1 } [[R]], 1, !nosanitize
+// O0-NEXT: [[SA:%.*]] = icmp slt i64 [[S]], 0, !nosanitize
+// O0-NEXT: [[NA:%.*]] = xor i1 [[SA]], true, !nosanitize
+// O0-NEXT: [[V:%.*]] = extractvalue { i64, i1 } [[R]], 0, !nosanitize
+// O0-NEXT: [[RS:%.*]] = icmp slt i64 [[V]], 0, !nosanitize
+// O0-NEXT: [[FITS:%.*]] = and i1 [[NA]], [[RS]], !nosanitize
+// O0-NEXT: [[OUT:%.*]] = xor i1 [[FITS]], true, !nosanitize
+// O0-NEXT: and i1 [[OV]], [[OUT]], !nosanitize
+// REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on sub: signed-meaning
+long cast_signed(long scale, size_t util) { return (long)(scale - util) / 2; }
+// The same cast read unsigned too (stored as a size_t): the result is
+// re-checked as unsigned, a negative true difference reported.
+// CHECK-LABEL: define {{.*}} @cast_unsigned(
+// O0: [[R:%.*]] = call { i64, i1 } @llvm.usub.with.overflow.i64(i64 {{.*}}), !nosanitize {{.*}}, !wrap.idiom ![[M]]
+// O0-NEXT: [[OV:%.*]] = extractvalue { i64, i1 } [[R]], 1, !nosanitize
+// O0-NEXT: [[E:%.*]] = extractvalue { i64, i1 } [[R]], 0, !nosanitize
+// O0-NEXT: xor i1 [[OV]], true, !nosanitize
+// REMARK: signed-meaning.c:[[@LINE+1]]:{{[0-9]+}}: remark: re-checked unsigned-integer-overflow check on sub: signed-meaning
+long cast_unsigned(long scale, size_t util, size_t *out) { size_t d = scale - util; *out = d; return (long)d / 2; }
 
 // A signed factor of an unsigned product (sched/fair.c's avg_vruntime():
 // runtime += entity_key(cfs_rq, curr) * w, w an unsigned long): the

@@ -23,8 +23,10 @@
 ; STAY: call void @llvm.ubsantrap(i8 7)
 ; CHECK: [[R:%.*]] = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 [[X:%.*]], i64 [[D:%.*]]), !nosanitize !{{[0-9]+}}, !wrap.idiom
 ; CHECK-NEXT: extractvalue { i64, i1 } [[R]], 1
-; CHECK-NEXT: zext i64 [[X]] to i128
-; CHECK-NEXT: sext i64 [[D]] to i128
+; CHECK-NEXT: [[SB:%.*]] = icmp slt i64 [[D]], 0
+; CHECK-NEXT: [[NS:%.*]] = xor i1 [[SB]], true
+; CHECK-NEXT: and i1 {{.*}}, [[NS]]
+; CHECK-NOT: i128
 ; GONE-NOT: llvm.ubsantrap(i8 7)
 ; CHECK: ret i64
 define i64 @add_long(i64 %x, i64 %d) {
@@ -63,9 +65,9 @@ done:
 ; CHECK-LABEL: define void @compound(
 ; CHECK: [[R:%.*]] = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 [[L:%.*]], i64 [[N:%.*]]), !nosanitize !{{[0-9]+}}, !wrap.idiom
 ; CHECK-NEXT: extractvalue { i64, i1 } [[R]], 1
-; CHECK-NEXT: sext i64 [[L]] to i128
-; CHECK-NEXT: zext i64 [[N]] to i128
-; CHECK: trunc i128
+; CHECK-NEXT: icmp slt i64 [[L]], 0
+; CHECK-NEXT: [[S:%.*]] = extractvalue { i64, i1 } [[R]], 0
+; CHECK-NEXT: icmp slt i64 [[S]], 0
 define void @compound(ptr %p, i64 %n) {
   %l = load i64, ptr %p, align 8
   %r = call { i64, i1 } @llvm.uadd.with.overflow.i64(i64 %l, i64 %n), !nosanitize !0
@@ -97,7 +99,7 @@ cont:
 ; REMARK: remark: <unknown>:0:0: re-checked unsigned-integer-overflow check on negate: signed-meaning
 ; CHECK-LABEL: define void @neg(
 ; CHECK: call { i64, i1 } @llvm.usub.with.overflow.i64(i64 0, i64 {{.*}}), !nosanitize !{{[0-9]+}}, !wrap.idiom
-; CHECK: sub i128 0,
+; CHECK: icmp slt i64 %nr, 0
 ; GONE-NOT: llvm.ubsantrap(i8 7)
 ; GONE-NOT: br i1 true
 ; STAY: br i1 true

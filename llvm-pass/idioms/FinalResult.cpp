@@ -310,6 +310,17 @@ struct FinalPlan {
   SmallVector<Outcome, 8> Of;
 };
 
+/// Is check I's result read as signed: the front end's fact, or what
+/// signed-meaning's decision on it found (it also reads the uses).
+bool readAsSigned(const FunctionChecks &All, const SignFactMap &Facts,
+                  size_t I) {
+  const Decision &D = All.Decisions[I];
+  if (D.Kind == Idiom::SignedMeaning)
+    return D.Args.Signs.ResultSigned;
+  auto F = Facts.find(All.Original[I].Arith);
+  return F != Facts.end() && F->second.ResultSigned;
+}
+
 FinalPlan makePlan(const FunctionChecks &All, const FrontEndFacts &FE) {
   ArrayRef<OverflowCheck> Checks = All.Original, Promoted = All.Mapped;
   FinalPlan Plan;
@@ -324,8 +335,7 @@ FinalPlan makePlan(const FunctionChecks &All, const FrontEndFacts &FE) {
     if (mayBeStep(Promoted[I], All.Decisions[I])) {
       // A value read as signed is the end of an expression, not a step
       // of a larger one.
-      auto F = Facts.find(Checks[I].Arith);
-      if (F == Facts.end() || !F->second.ResultSigned)
+      if (!readAsSigned(All, Facts, I))
         Steps[Promoted[I].Arith] = I;
     } else if (mayBeQuietStep(Promoted[I], All.Decisions[I])) {
       Steps[Promoted[I].Arith] = I;
@@ -340,8 +350,7 @@ FinalPlan makePlan(const FunctionChecks &All, const FrontEndFacts &FE) {
     SmallVector<size_t, 4> Inner;
     if (!B.build(R, *T, Inner))
       continue;
-    auto F = Facts.find(Checks[R].Arith);
-    T->ResultSigned = F != Facts.end() && F->second.ResultSigned;
+    T->ResultSigned = readAsSigned(All, Facts, R);
     Plan.Of[R].Tree = std::move(T);
     for (size_t I : Inner)
       Plan.Of[I].Inner = true;

@@ -3,7 +3,9 @@
 // Part of wrapidiom. A re-check (SignedRecheck.h) built on facts, not
 // shapes: clang's implicit-conversion checks say which operand of an
 // unsigned add, sub or negation is a signed C value and whether the result
-// is consumed as one (analysis/ConversionFacts.h). `unsigned long x; long
+// is consumed as one (analysis/ConversionFacts.h; an explicit cast leaves
+// no check, and a result every use reads as signed is consumed as signed
+// too). `unsigned long x; long
 // d; x + d` is then x plus a signed delta, `-nr` passed to a `long`
 // parameter a negative count, `long d = a - b` a signed difference, and
 // `s -= u` with `s` a `long` a signed value moved down: the plain unsigned
@@ -16,10 +18,11 @@
 //                    read as: [0, 2^N) when consumed as unsigned,
 //                    [-2^(N-1), 2^(N-1)) when consumed as signed.
 //
-// The new condition computes the true result in 2N bits (each operand sign-
-// or zero-extended by its C signedness): unsigned target, the high N bits
-// are not all zero; signed target, the result is not the sign extension of
-// its low N bits. Where the check stays silent, the value the program goes
+// The new condition tests the true result from the operands' and the
+// result's sign bits (a sum or difference: the true result is the N-bit
+// one plus k * 2^N, k in [-2, 1]; no wider arithmetic) or, for a product,
+// computes it in 2N bits (each operand sign- or zero-extended by its C
+// signedness). Where the check stays silent, the value the program goes
 // on with is the true result: no wrap is hidden. A removal proof comes
 // first; the other re-checks apply where the front end said nothing.
 //

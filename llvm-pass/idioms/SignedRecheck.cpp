@@ -172,10 +172,10 @@ bool passesOn(const Instruction &I, unsigned OpNo) {
   }
 }
 
-/// Every use of the difference computed by WO reads it as signed or only
-/// tests it for equality, and at least one reads it as signed (dead-value
-/// takes a difference nothing reads; equality alone says nothing of sign).
-/// Each value is visited once: linear in the uses.
+} // namespace
+
+// Dead-value takes a result nothing reads; equality alone says nothing of
+// sign. Each value is visited once.
 bool readOnlyAsSigned(const WithOverflowInst &WO) {
   SmallVector<const Value *, 8> Work;
   SmallPtrSet<const Value *, 8> Seen;
@@ -211,8 +211,6 @@ bool readOnlyAsSigned(const WithOverflowInst &WO) {
   }
   return Reads > 0;
 }
-
-} // namespace
 
 namespace {
 
@@ -317,7 +315,8 @@ void replaceOverflowBit(
   Value *Ov = B.CreateExtractValue(WO, 1, "recheck.ov");
   markNoSanitize(Ov);
   Value *Bad = Build(B, *WO, Ov);
-  if (auto *OvI = dyn_cast<Instruction>(Ov); OvI && OvI->use_empty())
+  if (auto *OvI = dyn_cast<Instruction>(Ov);
+      OvI && OvI != Bad && OvI->use_empty())
     OvI->eraseFromParent(); // a condition built without the bit
   SmallPtrSet<Instruction *, 2> Old;
   for (Use *U : Sites) {

@@ -51,6 +51,12 @@ void replaceOverflowBit(
                                      llvm::Value *Ov)>
         Build);
 
+/// Every use of the result of WO reads it as signed (a signed comparison,
+/// sext, sdiv, srem, ashr, smin/smax, checked signed arithmetic, through
+/// trunc, freeze, phi and select) or only tests it for equality, and at
+/// least one reads it as signed. Linear in the uses.
+bool readOnlyAsSigned(const llvm::WithOverflowInst &WO);
+
 /// Mark V (if an instruction) as part of a check: !nosanitize.
 void markNoSanitize(llvm::Value *V);
 

@@ -6,6 +6,9 @@
 
 enum { CASE_PASS, CASE_FAIL, CASE_SKIP };
 
+/* The guest's ext4 disk (workload.sh mounts it there). */
+#define DISK "/disk"
+
 struct finding {
 	const char *name;   /* the KTAP case */
 	const char *patch;  /* the fix, by subject */
@@ -21,6 +24,10 @@ void skip_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * after it counts the UBSan reports naming that file since the open (and
  * notes each); -1 when /dev/kmsg cannot be read. */
 int kmsg_open(void);
+/* The same from the first record of the boot: the kernel reports a UBSan
+ * site once per boot, so a site the boot met before the case (the
+ * workload reading its disk) is only seen this way. */
+int kmsg_open_boot(void);
 int kmsg_ubsan(int fd, const char *file);
 
 /* Writes "value" to a /proc/sys file; returns 0 or -1 (noted). */
@@ -31,7 +38,8 @@ int read_sysctl(const char *path, char *buf, int len);
 extern const struct finding finding_shmem_punch_hole, finding_filemap_empty_fault,
 	finding_mlock_len_wrap, finding_aio_setup_nr_events, finding_aio_getevents_timeout,
 	finding_getaffinity_len, finding_rlimit_cpu_ns, finding_copy_struct_wrap,
-	finding_fib_lookup_short, finding_wb_position_span, finding_kvfree_rcu_shrink;
+	finding_fib_lookup_short, finding_wb_position_span, finding_kvfree_rcu_shrink,
+	finding_readahead_mark_wrap;
 
 int findings_main(int argc, char **argv);
 

@@ -16,8 +16,6 @@
 
 #define VM "/proc/sys/vm/"
 #define MIB (1024 * 1024)
-/* The guest's ext4 disk (workload.sh mounts it there). */
-#define DISK "/disk"
 
 /* Writes mib MiB to fd in 1 MiB write()s: each may throttle the writer. */
 static int dirty(int fd, int mib)

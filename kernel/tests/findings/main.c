@@ -22,6 +22,7 @@ static const struct finding *const all[] = {
 	&finding_shmem_punch_hole,
 	&finding_filemap_empty_fault,
 	&finding_mlock_len_wrap,
+	&finding_readahead_mark_wrap,
 	&finding_wb_position_span,
 	&finding_aio_setup_nr_events,
 	&finding_aio_getevents_timeout,
@@ -57,15 +58,21 @@ void skip_reason(const char *fmt, ...)
 	va_end(ap);
 }
 
-int kmsg_open(void)
+int kmsg_open_boot(void)
 {
 	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 
-	if (fd < 0) {
+	if (fd < 0)
 		note("cannot read /dev/kmsg: %s", strerror(errno));
-		return -1;
-	}
-	lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+int kmsg_open(void)
+{
+	int fd = kmsg_open_boot();
+
+	if (fd >= 0)
+		lseek(fd, 0, SEEK_END);
 	return fd;
 }
 

@@ -1,5 +1,5 @@
 /* Reproducers of the mm/ fixes: shmem hole punch, fault-around in an empty
- * file, mlock() length rounding. */
+ * file, mlock() length rounding, the readahead mark at the end of a file. */
 #define _GNU_SOURCE
 #include "findings.h"
 
@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -168,6 +169,78 @@ static int mlock_len_wrap(void)
 	return bad ? CASE_FAIL : CASE_PASS;
 }
 
+/* Writes a file of n pages, syncs it and drops its pages: 0 or -1. */
+static int cold_file(const char *path, int n, long ps)
+{
+	char page[65536];
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600), bad = fd < 0;
+
+	memset(page, 0x5a, sizeof(page));
+	for (int i = 0; !bad && i < n; i++)
+		bad = write(fd, page, ps) != ps;
+	if (!bad)
+		bad = fsync(fd) || posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	if (bad)
+		note("%s: %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return bad ? -1 : 0;
+}
+
+/*
+ * mm/readahead: a sequential read of a file from disk grows its windows
+ * (4, 8, 16, 32 pages by default), each read asynchronously as a whole
+ * (lookahead = window); do_page_cache_ra() trims the window that crosses
+ * the end of the file but not its lookahead, and page_cache_ra_unbounded()
+ * computed the mark, index + nr_to_read - lookahead_size, below the
+ * window: a wrap (no folio marked with order-0 folios, the wrong one with
+ * a minimum folio order, a trap with UBSAN_TRAP). Files of 9 to 45 pages
+ * on the ext4 disk, read a page at a time from a fresh open: most end
+ * inside a window. The harm needs a minimum folio order; the case shows
+ * the wrap itself, the UBSan report at the site in this boot (the kernel
+ * reports a site once, and the workload's first read of its disk may have
+ * met it already; it passes on a kernel without the sanitizers). Needs
+ * the ext4 disk at /disk.
+ */
+static int readahead_mark_wrap(void)
+{
+	static const int sizes[] = { 9, 13, 21, 45 };
+	const char *path = DISK "/findings-readahead";
+	long ps = sysconf(_SC_PAGESIZE);
+	char page[65536];
+	struct statfs sf;
+	int kfd, reports, bad = 0;
+
+	if (statfs(DISK, &sf) || sf.f_type != 0xEF53 || ps > (long)sizeof(page)) {
+		skip_reason("needs the ext4 disk at /disk (step mount_ext4)");
+		return CASE_SKIP;
+	}
+	kfd = kmsg_open_boot();
+	for (unsigned int k = 0; !bad && k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		int fd, pages = 0;
+		ssize_t r;
+
+		if (cold_file(path, sizes[k], ps)) {
+			bad = 1;
+			break;
+		}
+		fd = open(path, O_RDONLY);
+		while (fd >= 0 && (r = read(fd, page, ps)) > 0)
+			pages++;
+		if (fd < 0 || pages != sizes[k]) {
+			note("reading %d pages back: %d", sizes[k], pages);
+			bad = 1;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	unlink(path);
+	reports = kmsg_ubsan(kfd, "mm/readahead.c");
+	note("%s files of 9, 13, 21, 45 pages to their ends; UBSan reports in mm/readahead.c this boot: %d",
+	     bad ? "could not read" : "read", reports);
+	return !bad && reports == 0 ? CASE_PASS : CASE_FAIL;
+}
+
 const struct finding finding_shmem_punch_hole = {
 	"shmem_punch_hole",
 	"mm/shmem: Do not unmap to the end of the file for a hole inside one page",
@@ -182,4 +255,9 @@ const struct finding finding_mlock_len_wrap = {
 	"mlock_len_wrap",
 	"mm/mlock: Saturate a length that wraps around when rounded up to pages",
 	mlock_len_wrap,
+};
+const struct finding finding_readahead_mark_wrap = {
+	"readahead_mark_wrap",
+	"mm/readahead: Do not wrap the readahead mark below the window",
+	readahead_mark_wrap,
 };

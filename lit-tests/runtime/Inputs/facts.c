@@ -114,6 +114,25 @@ noinline int out_meaning_sum_read_signed(void)
 	delta_sunk = s;
 	return 0;
 }
+/*
+ * An explicit cast read as signed (post_init_entity_util_avg()): the
+ * unsigned difference wraps, the true one, -160, is a long.
+ */
+noinline int meaning_cast_read_signed(void)
+{
+	long scale = (long)two * 512;
+	size_t util = two * 592;
+	delta_sunk = (long)(scale - util) / 2;
+	return 0;
+}
+/* The same, the true difference below LONG_MIN: reported. */
+noinline int keep_meaning_cast_far(void)
+{
+	long scale = (long)zero;
+	size_t util = (size_t)ll_max + 2;
+	delta_sunk = (long)(scale - util) / 2;
+	return 0;
+}
 /* Both unsigned, stored unsigned: no fact, the plain check stays. */
 noinline int keep_meaning_unsigned(void)
 {

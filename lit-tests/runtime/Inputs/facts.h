@@ -28,6 +28,7 @@
 	X(out_meaning_sum_read_signed, OUT)                                    \
 	X(keep_meaning_unsigned, KEEP) X(keep_meaning_stored_unsigned, KEEP)   \
 	X(keep_meaning_both_unsigned_diff, KEEP)                                \
+	X(meaning_cast_read_signed, RECHECK) X(keep_meaning_cast_far, KEEP)     \
 	X(meaning_mul_signed, RECHECK) X(out_meaning_mul_below, OUT)           \
 	X(declared_field_sum, IDIOM) X(declared_end, IDIOM)                    \
 	X(declared_param, IDIOM) X(keep_declared_not_operand, KEEP)            \
