@@ -393,15 +393,11 @@ Value *wideStep(IRBuilder<> &B, const FinalTree &T, int Index,
     Operands[1] = S.Op->getOperand(1);
   }
   Value *Wide[2];
-  for (unsigned K = 0; K < 2; ++K) {
-    if (S.Child[K] >= 0)
-      Wide[K] = wideStep(B, T, S.Child[K], WideTy);
-    else if (S.Signed[K])
-      Wide[K] = B.CreateSExt(Operands[K], WideTy, "final.leaf");
-    else
-      Wide[K] = B.CreateZExt(Operands[K], WideTy, "final.leaf");
-    markNoSanitize(Wide[K]);
-  }
+  for (unsigned K = 0; K < 2; ++K)
+    Wide[K] = S.Child[K] >= 0
+                  ? wideStep(B, T, S.Child[K], WideTy)
+                  : extendAs(B, Operands[K], WideTy, S.Signed[K],
+                             "final.leaf");
   Value *R = B.CreateBinOp(Op, Wide[0], Wide[1], "final.step");
   markNoSanitize(R);
   return R;
@@ -434,13 +430,9 @@ void recheckFinalResult(const OverflowCheck &C, const Decision &D) {
       Value *Wrapped = StepOv;
       if (S.Signed[0] || S.Signed[1]) {
         Value *Wide[2];
-        for (unsigned K = 0; K < 2; ++K) {
-          Value *V = SW->getArgOperand(K);
-          Wide[K] = S.Child[K] < 0 && S.Signed[K]
-                        ? B.CreateSExt(V, WideTy, "final.own")
-                        : B.CreateZExt(V, WideTy, "final.own");
-          markNoSanitize(Wide[K]);
-        }
+        for (unsigned K = 0; K < 2; ++K)
+          Wide[K] = extendAs(B, SW->getArgOperand(K), WideTy,
+                             S.Child[K] < 0 && S.Signed[K], "final.own");
         Value *Own = B.CreateBinOp(SW->getBinaryOp(), Wide[0], Wide[1],
                                    "final.own");
         markNoSanitize(Own);

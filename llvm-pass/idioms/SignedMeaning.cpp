@@ -151,12 +151,8 @@ void applySignedMeaning(const OverflowCheck &C, const SignFacts &F) {
       unsigned N = NarrowTy->getScalarSizeInBits();
       Type *WideTy = B.getIntNTy(2 * N);
       auto Extend = [&](unsigned K) {
-        Value *V = WO.getArgOperand(K);
-        Value *E = F.OperandSigned[K]
-                       ? B.CreateSExt(V, WideTy, "meaning.op")
-                       : B.CreateZExt(V, WideTy, "meaning.op");
-        markNoSanitize(E);
-        return E;
+        return extendAs(B, WO.getArgOperand(K), WideTy, F.OperandSigned[K],
+                        "meaning.op");
       };
       Value *L = Extend(0), *R = Extend(1);
       Value *True = B.CreateMul(L, R, "meaning.true");

@@ -252,6 +252,14 @@ void markNoSanitize(Value *V) {
                    MDNode::get(I->getContext(), {}));
 }
 
+Value *extendAs(IRBuilder<> &B, Value *V, Type *WideTy, bool Signed,
+                const Twine &Name) {
+  Value *E = Signed ? B.CreateSExt(V, WideTy, Name)
+                    : B.CreateZExt(V, WideTy, Name);
+  markNoSanitize(E);
+  return E;
+}
+
 Value *outOfType(IRBuilder<> &B, Value *True, Type *NarrowTy, bool Signed,
                  const Twine &Prefix) {
   Type *WideTy = True->getType();

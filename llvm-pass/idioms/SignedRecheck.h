@@ -60,6 +60,13 @@ bool readOnlyAsSigned(const llvm::WithOverflowInst &WO);
 /// Mark V (if an instruction) as part of a check: !nosanitize.
 void markNoSanitize(llvm::Value *V);
 
+/// V extended to WideTy as its C signedness reads it (sext if Signed, else
+/// zext), named Name, !nosanitize: an operand of a true result computed in
+/// 2N bits.
+llvm::Value *extendAs(llvm::IRBuilder<> &B, llvm::Value *V,
+                      llvm::Type *WideTy, bool Signed,
+                      const llvm::Twine &Name);
+
 /// Does True, a result computed exactly in 2N bits, not fit the N-bit type
 /// NarrowTy it is read as: its high N bits not all zero (unsigned), or it
 /// is not the sign extension of its low N bits (Signed)? Built with B, all

@@ -9,6 +9,9 @@ enum { CASE_PASS, CASE_FAIL, CASE_SKIP };
 /* The guest's ext4 disk (workload.sh mounts it there). */
 #define DISK "/disk"
 
+/* Bytes free on DISK, or -1 when it is not an ext4 file system there. */
+long long disk_free(void);
+
 struct finding {
 	const char *name;   /* the KTAP case */
 	const char *patch;  /* the fix, by subject */

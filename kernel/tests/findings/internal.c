@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -43,12 +42,10 @@ static int dirty(int fd, int mib)
 static int wb_position_span(void)
 {
 	char ratio[32], bg_ratio[32];
-	struct statfs sf;
 	int fd, kfd, reports, bad = 0;
 	const char *file = DISK "/findings-wb-span";
 
-	if (statfs(DISK, &sf) || sf.f_type != 0xEF53 ||
-	    (unsigned long long)sf.f_bavail * sf.f_bsize < 48ULL * MIB) {
+	if (disk_free() < 48LL * MIB) {
 		skip_reason("needs the ext4 disk with 48 MiB free at /disk (step mount_ext4)");
 		return CASE_SKIP;
 	}

@@ -8,11 +8,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -56,6 +58,15 @@ void skip_reason(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(skip_why, sizeof(skip_why), fmt, ap);
 	va_end(ap);
+}
+
+long long disk_free(void)
+{
+	struct statfs sf;
+
+	if (statfs(DISK, &sf) || sf.f_type != EXT4_SUPER_MAGIC)
+		return -1;
+	return (long long)sf.f_bavail * sf.f_bsize;
 }
 
 int kmsg_open_boot(void)

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -208,24 +207,22 @@ static int readahead_mark_wrap(void)
 	const char *path = DISK "/findings-readahead";
 	long ps = sysconf(_SC_PAGESIZE);
 	char page[65536];
-	struct statfs sf;
 	int kfd, reports, bad = 0;
 
-	if (statfs(DISK, &sf) || sf.f_type != 0xEF53 || ps > (long)sizeof(page)) {
+	if (disk_free() < 0 || ps > (long)sizeof(page)) {
 		skip_reason("needs the ext4 disk at /disk (step mount_ext4)");
 		return CASE_SKIP;
 	}
 	kfd = kmsg_open_boot();
 	for (unsigned int k = 0; !bad && k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		int fd, pages = 0;
-		ssize_t r;
 
 		if (cold_file(path, sizes[k], ps)) {
 			bad = 1;
 			break;
 		}
 		fd = open(path, O_RDONLY);
-		while (fd >= 0 && (r = read(fd, page, ps)) > 0)
+		while (fd >= 0 && read(fd, page, ps) > 0)
 			pages++;
 		if (fd < 0 || pages != sizes[k]) {
 			note("reading %d pages back: %d", sizes[k], pages);
