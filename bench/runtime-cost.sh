@@ -34,7 +34,8 @@
 # operations (qemu-run/init/workload.sh, step bench_ops). Instructions do
 # not depend on the host's load, so the boots need no lock.
 #
-# Per kernel: vmlinux's .text size, its wrap checks by kind (call sites of
+# Per kernel: vmlinux's .text size and the sum of its function symbols'
+# sizes (the code: .text is padded to 2 MiB), its wrap checks by kind (call sites of
 # __ubsan_handle_{add,sub,mul,negate,pointer}_overflow, or trap sites, ud1
 # with the check's kind, in `llvm-objdump -d`), and per stressor the
 # kernel instructions per bogo op: (instructions of the stressor's run -
@@ -52,13 +53,14 @@
 # Environment: BUILD (the build directory, default build of this checkout),
 # QEMU_RUN (BUILD/qemu-run/qemu-run), WORK (BUILD/bench), KBUILD_LOCK
 # (BUILD/.kbuild.lock, as qemu-run's), OBJDUMP (llvm-objdump-22), SIZE
-# (llvm-size-22). Output: also WORK/runtime-cost.txt. Exit 1 on a failed
+# (llvm-size-22), NM (llvm-nm-22). Output: also WORK/runtime-cost.txt. Exit 1 on a failed
 # build or a log that cannot be read, 2 on bad usage.
 set -u
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 OBJDUMP=${OBJDUMP:-llvm-objdump-22}
 SIZE=${SIZE:-llvm-size-22}
+NM=${NM:-llvm-nm-22}
 KERNELS="nosan stock plugin plugin-ptr stock-trap plugin-trap"
 ROUNDS=3 BUILDS=all BOOTS=all BOOT=1
 
@@ -175,7 +177,7 @@ fi
 echo
 echo "vmlinux: .text bytes, and its wrap checks (llvm-objdump -d): handler call sites"
 echo "(call/jmp __ubsan_handle_KIND_overflow) + trap sites (ud1 of the check's kind)"
-printf '%-12s %12s %8s %8s %8s %8s %8s %8s %8s\n' kernel .text add sub mul negate pointer total "other-ud1"
+printf '%-12s %12s %12s %8s %8s %8s %8s %8s %8s %8s\n' kernel .text functions add sub mul negate pointer total "other-ud1"
 for k in $have; do
 	v=$(tree_of "$k")/vmlinux c=$WORK/sites-$k
 	if ! [ "$c" -nt "$v" ]; then
@@ -191,10 +193,14 @@ for k in $have; do
 				END { for (k in n) print k, n[k] }' > "$c.tmp" && mv "$c.tmp" "$c" ||
 			die "$OBJDUMP -d $v failed"
 		"$SIZE" -A "$v" | awk '$1 == ".text" { print "text", $2 }' >> "$c"
+		# .text is padded to 2 MiB (and _etext with it): the code's size is
+		# the sum of the function symbols' sizes
+		"$NM" --radix=d -S --defined-only "$v" |
+			awk 'NF == 4 && $3 ~ /^[tTwW]$/ { s += $2 } END { print "functions", s + 0 }' >> "$c"
 	fi
 	awk -v k="$k" '{ n[$1] = $2 }
 		END { t = n["add"] + n["sub"] + n["mul"] + n["negate"] + n["pointer"]
-		      printf "%-12s %12d %8d %8d %8d %8d %8d %8d %8d\n", k, n["text"], n["add"], n["sub"], n["mul"], n["negate"], n["pointer"], t, n["other-ud1"] }' "$c"
+		      printf "%-12s %12d %12d %8d %8d %8d %8d %8d %8d %8d\n", k, n["text"], n["functions"], n["add"], n["sub"], n["mul"], n["negate"], n["pointer"], t, n["other-ud1"] }' "$c"
 done
 
 # ---- dynamic: kernel instructions per bogo op ----
@@ -275,8 +281,8 @@ awk -v R="$ROUNDS" -v K="$KERNELS" '
 			printf "plugin-trap: %.2f %% instructions per op against nosan (aim: <= 5 %%)\n", 100 * (exp(g["plugin-trap"] / ng["plugin-trap"]) - 1)
 	}' "$WORK/insns" || die "no table"
 for k in $have; do
-	t=$(awk '$1 == "text" { print $2 }' "$WORK/sites-$k")
+	t=$(awk '$1 == "functions" { print $2 }' "$WORK/sites-$k")
 	[ "$k" = nosan ] && t0=$t
-	[ "$k" = nosan ] || [ -z "${t0:-}" ] || echo "text: $k $(awk -v a="$t" -v b="$t0" 'BEGIN { printf "%+.2f %%", 100 * (a / b - 1) }') against nosan"
+	[ "$k" = nosan ] || [ -z "${t0:-}" ] || echo "functions (code size): $k $(awk -v a="$t" -v b="$t0" 'BEGIN { printf "%+.2f %%", 100 * (a / b - 1) }') against nosan"
 done
 echo "runtime-cost: $ROUNDS round(s), $stamp; written to $out"
