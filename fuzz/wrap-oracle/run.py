@@ -37,7 +37,9 @@ declarations). For each program:
      shapes_helper.py) stands for the operations of all its calls, each
      judged in its caller: its removal is harmful if one of them is (the
      first such call is printed, with the helper), exercised if one
-     wrapped. A declared-wrap removal is right where an
+     wrapped. A cannot-wrap removal (a check that cannot fire) fails
+     where its operation wrapped at all, harmful or not. A declared-wrap
+     removal is right where an
      operand of the operation is declared to wrap or computed from one
      (declared.py, on the C source), a failure elsewhere; its harmful
      wraps are the declaration's intent, counted, no failure.
@@ -103,6 +105,8 @@ FACTS = ['-fsanitize=implicit-integer-sign-change', '-mllvm',
 FACT_FAMILIES = ('meaning', 'chain')
 CONVERSION_HANDLER = b'__ubsan_handle_implicit_conversion'
 DECLARED = 'declared-wrap'
+# A check that cannot fire: any wrap of its operation is a failure.
+CANNOT = 'cannot-wrap'
 REMARK = re.compile(r'^prog\.c:(\d+):(\d+): remark: (removed|kept|re-checked) '
                     r'\S+ check on \S+: (\S+)')
 
@@ -421,6 +425,13 @@ def one(cfg, seed):
                         '\n'.join('  | ' + l for l in
                                   (text[helper_of[k]] if k in helper_of
                                    else []) + text[f.name])))
+            wrapped = [op for op in ks if op in j.wrapped]
+            if idiom == CANNOT and wrapped and not harm:
+                # Harmless or not: it was to be impossible.
+                k = wrapped[0]
+                fidx, call = next(w for w, at in sorted(j.wrapped_at.items())
+                                  if k in at)
+                harm = ('it wrapped', fidx, call)
             if harm:
                 why, fidx, call = harm
                 f = funcs[fidx]

@@ -9,22 +9,25 @@ the same arithmetic in a static helper the program calls, handled by some
 callers and not by others (family helper, shapes_helper.py); signed C
 values in unsigned arithmetic and expressions that wrap and come back
 (meaning, chain: shapes_result.py), values declared to wrap (declared:
-shapes_declared.py). The generator does not know which variations are
+shapes_declared.py), operands a comparison or a mask bounds (bounded:
+shapes_bounded.py). The generator does not know which variations are
 idioms: judge.py and recheck.py decide from the oracle's log.
 """
 import random
 
 from lang import TYPES, C, V, bin_, cmax, cmp
+from shapes_bounded import BoundedFamily
 from shapes_declared import DeclaredFamily
 from shapes_freed import FreedFamily
 from shapes_helper import HelperFamily
 from shapes_result import ResultFamilies
 
 # Families drawn from the extra stream (Gen.function()).
-EXTRA_FAMILIES = ('meaning', 'chain', 'declared')
+EXTRA_FAMILIES = ('meaning', 'chain', 'declared', 'bounded')
 
 
-class Gen(HelperFamily, FreedFamily, ResultFamilies, DeclaredFamily):
+class Gen(HelperFamily, FreedFamily, ResultFamilies, DeclaredFamily,
+          BoundedFamily):
     def __init__(self, rng):
         self.r = rng
         self.helpers = []  # the program's helpers (shapes_helper.py)
@@ -533,7 +536,7 @@ class Gen(HelperFamily, FreedFamily, ResultFamilies, DeclaredFamily):
         ['mul_div', 'loop', 'carry', 'modular', 'add_back', 'serial'] + \
         ['recheck'] * 2 + ['circular'] * 2 + ['file_range'] * 2 + \
         ['freed'] * 2 + ['helper'] * 2 + \
-        ['meaning'] * 2 + ['chain'] * 2 + ['declared'] * 2
+        ['meaning'] * 2 + ['chain'] * 2 + ['declared'] * 2 + ['bounded'] * 2
 
     def function(self):
         """(params, body); self.family, self.ret (its return type),

@@ -69,9 +69,10 @@ int walk_pgd_range(unsigned long addr, unsigned long end)
 	unsigned long next;
 	do {
 		next = pgd_addr_end(addr, end); // REMARK: addr-end.c:[[@LINE]]:10:{{.*}} removed unsigned-integer-overflow check on add: align-zero
-		// REMARK: addr-end.c:[[@LINE-1]]:10:{{.*}} kept unsigned-integer-overflow check on sub:
-		// REMARK: addr-end.c:[[@LINE-2]]:10:{{.*}} removed unsigned-integer-overflow check on sub: align-zero
-		// REMARK: addr-end.c:[[@LINE-3]]:10:{{.*}} kept unsigned-integer-overflow check on sub:
+		// PGDIR_SIZE - 1: 1UL << shift is at least 1.
+		// REMARK: addr-end.c:[[@LINE-2]]:10:{{.*}} removed unsigned-integer-overflow check on sub: cannot-wrap
+		// REMARK: addr-end.c:[[@LINE-3]]:10:{{.*}} removed unsigned-integer-overflow check on sub: align-zero
+		// REMARK: addr-end.c:[[@LINE-4]]:10:{{.*}} kept unsigned-integer-overflow check on sub:
 		use(addr);
 	} while (addr = next, addr != end);
 	return 0;
@@ -138,7 +139,7 @@ extern unsigned int other_shift;
 unsigned long other_mask(unsigned long addr, unsigned long end)
 {
 	unsigned long b = (addr + PGDIR_SIZE) & ~((1UL << other_shift) - 1); // REMARK: addr-end.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
-	// REMARK: addr-end.c:[[@LINE-1]]:{{.*}} kept unsigned-integer-overflow check on sub:
+	// REMARK: addr-end.c:[[@LINE-1]]:{{.*}} removed unsigned-integer-overflow check on sub: cannot-wrap
 	return (b - 1 < end - 1) ? b : end; // REMARK: addr-end.c:[[@LINE]]:12:{{.*}} kept unsigned-integer-overflow check on sub:
 	// REMARK: addr-end.c:[[@LINE-1]]:22:{{.*}} kept unsigned-integer-overflow check on sub:
 }

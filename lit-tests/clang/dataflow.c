@@ -297,7 +297,8 @@ void pre_decrement(size_t n)
 // IR: ret
 int each_element(const size_t *off, const size_t *len, u32 n)
 {
-	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: kept {{.*}}: the sum is used by 'phi' before any wrap test
+	// i < n: i++ cannot wrap
+	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: removed {{.*}}: cannot-wrap
 	// REMARK-DAG: dataflow.c:[[@LINE+2]]:{{[0-9]+}}: remark: removed {{.*}}: add-compare
 	for (u32 i = 0; i < n; i++)
 		if (off[i] + len[i] < off[i])

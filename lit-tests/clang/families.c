@@ -156,8 +156,8 @@ u32 carry_branch_used_first(u32 result, u32 sum)
 {
 	result += sum; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
 	use(result);
-	if (sum > result)
-		result += 1; // REMARK: families.c:[[@LINE]]:{{.*}} kept unsigned-integer-overflow check on add:
+	if (sum > result) // result < sum: result + 1 cannot wrap
+		result += 1; // REMARK: families.c:[[@LINE]]:{{.*}} removed unsigned-integer-overflow check on add: cannot-wrap
 	return result;
 }
 

@@ -54,7 +54,8 @@ int sync_file_range(void *file, loff_t offset, loff_t nbytes, unsigned flags)
 	if (nbytes == 0)
 		endbyte = LLONG_MAX;
 	else
-		// CHECK: file-range.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on sub
+		// endbyte >= 0 here: endbyte - 1 cannot wrap
+		// CHECK: file-range.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed signed-integer-overflow check on sub: cannot-wrap
 		endbyte--;
 	ret = do_range(offset, endbyte);
 out:
@@ -159,8 +160,8 @@ int generic_fadvise(void *mapping, loff_t offset, loff_t len)
 	endbyte = (u64)offset + (u64)len;
 	if (!len || endbyte < len)
 		endbyte = LLONG_MAX;
-	else
-		// CHECK: file-range.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on sub
+	else // endbyte >= len > 0: endbyte - 1 cannot wrap
+		// CHECK: file-range.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed signed-integer-overflow check on sub: cannot-wrap
 		endbyte--;
 	return do_range(offset, endbyte);
 }
@@ -253,7 +254,8 @@ int keep_inexact(loff_t a, loff_t b)
 		return -22;
 	// CHECK: file-range.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on add
 	loff_t s = a + b;
-	// CHECK: file-range.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept signed-integer-overflow check on sub
+	// a >= 0: a - 1 cannot wrap
+	// CHECK: file-range.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed signed-integer-overflow check on sub: cannot-wrap
 	if (s < a - 1)
 		return -27;
 	return do_range(a, s);

@@ -132,8 +132,9 @@
 ; CHECK-LABEL: define {{.*}} @keep_inexact(
 ; CHECK-NOT: !wrap.idiom
 ; CHECK: br i1 %{{[0-9]+}}, label %cont, label %handler.add_overflow
-; CHECK-NOT: !wrap.idiom
-; CHECK: br i1 %{{[0-9]+}}, label %cont{{[0-9]+}}, label %handler.sub_overflow
+; `a - 1` with a >= 0 cannot wrap (cannot-wrap, not an idiom).
+; CHECK: @llvm.ssub.with.overflow.i64({{.*}}), !nosanitize !{{[0-9]+}}, !wrap.idiom ![[CANNOT:[0-9]+]]
+; CHECK: br i1 true, label %cont{{[0-9]+}}, label %handler.sub_overflow
 ; CHECK-LABEL: define {{.*}} @keep_fadvise_len_any(
 ; CHECK-NOT: !wrap.idiom
 ; CHECK: br i1 %{{[0-9]+}}, label %cont, label %handler.add_overflow
@@ -143,6 +144,7 @@
 ; CHECK-DAG: ![[GUARDED]] = !{!"guarded-use"}
 ; CHECK-DAG: ![[BOUNDS]] = !{!"bounds-and-wrap"}
 ; CHECK-DAG: ![[COMPARE]] = !{!"add-compare"}
+; CHECK-DAG: ![[CANNOT]] = !{!"cannot-wrap"}
 ;
 ; REMARK: removed signed-integer-overflow check on add: guarded-use {{.*}}[file-range.c:10:26]
 ; REMARK: removed signed-integer-overflow check on add: guarded-use {{.*}}[file-range.c:25:15]
@@ -152,17 +154,20 @@
 ; REMARK: kept signed-integer-overflow check on add: {{.*}}[file-range.c:52:22]
 ; REMARK: kept signed-integer-overflow check on add: the sum is used by 'call' before any wrap test [file-range.c:61:15]
 ; REMARK: kept signed-integer-overflow check on add: {{.*}}[file-range.c:71:15]
-; REMARK: kept signed-integer-overflow check on sub: {{.*}}[file-range.c:72:12]
+; REMARK: removed signed-integer-overflow check on sub: cannot-wrap {{.*}}[file-range.c:72:12]
 ; REMARK: kept unsigned-integer-overflow check on add: {{.*}}[file-range.c:78:31]
 ; REMARK: kept unsigned-integer-overflow check on add: {{.*}}its other side reaches no use of the sum{{.*}}[file-range.c:88:24]
 ;
-; Without signed-wrap only fadvise's unsigned check goes.
+; Without signed-wrap only fadvise's unsigned check goes (of these three;
+; keep_inexact's `a - 1` goes too: it cannot wrap, whatever the build).
 ; NOWRAPV-LABEL: define {{.*}} @sync_file_range(
 ; NOWRAPV-NOT: !wrap.idiom
 ; NOWRAPV-LABEL: define {{.*}} @fadvise(
 ; NOWRAPV: @llvm.uadd.with.overflow.i64({{.*}}), !nosanitize !{{[0-9]+}}, !wrap.idiom
 ; NOWRAPV-LABEL: define {{.*}} @keep_one_known(
 ; NOWRAPV-NOT: !wrap.idiom !
+; NOWRAPV-LABEL: define {{.*}} @keep_inexact(
+; NOWRAPV: @llvm.ssub.with.overflow.i64({{.*}}), !nosanitize !{{[0-9]+}}, !wrap.idiom
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

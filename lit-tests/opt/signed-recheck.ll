@@ -413,10 +413,13 @@ cont:
   ret i64 %v
 }
 
-; Both known non-negative: neither is a signed offset, no re-check.
+; Both known non-negative: neither is a signed offset, no re-check (and
+; the sum of two values in [0, 1] cannot wrap: cannot-wrap removes it).
 ; CHECK-LABEL: define i64 @add_two_nonneg(
 ; CHECK-NOT: recheck
-; CHECK: br i1 %ok, label %cont, label %handler
+; CHECK: !wrap.idiom ![[CANNOT:[0-9]+]]
+; CHECK-NOT: recheck
+; CHECK: br i1 true, label %cont, label %handler
 define i64 @add_two_nonneg(i1 %e, i1 %f) {
 entry:
   %y = zext i1 %e to i32
@@ -533,4 +536,5 @@ attributes #0 = { noinline nounwind optnone }
 
 ; CHECK-DAG: ![[OFF]] = !{!"signed-offset"}
 ; CHECK-DAG: ![[DIFF]] = !{!"signed-difference"}
+; CHECK-DAG: ![[CANNOT]] = !{!"cannot-wrap"}
 !0 = !{}

@@ -15,7 +15,8 @@
 //  - a removal whose wrap is undefined in the build (a signed check
 //    without -wrap-idiom-signed-wrap, a pointer check without
 //    -wrap-idiom-pointer-wrap) is recognised, not made: no removal row
-//    after it runs, and the reason says which idiom it was;
+//    after it runs but cannot-wrap's (a check that cannot fire goes
+//    whatever the build defines), and the reason says which idiom it was;
 //  - a check whose condition is not one operation's is decided by no row
 //    but the ignorelists' and those of the function; a check whose
 //    operation cannot be followed (wrappingOpOf()) by none that needs it;
@@ -237,8 +238,8 @@ void Walk::prove(const Rule &R) {
   Idiom K = In.Kind;
   if (!Opts.idiomEnabled(K)) {
     if (AfterEntry)
-      D.Reason += "; re-check " + idiomName(K).str() +
-                  " is disabled by -wrap-idiom-disable";
+      D.Reason += (R.Action == Never ? "; " : "; re-check ") +
+                  idiomName(K).str() + " is disabled by -wrap-idiom-disable";
     else if (Disabled.empty())
       Disabled = "idiom " + idiomName(K).str() +
                  " is disabled by -wrap-idiom-disable";

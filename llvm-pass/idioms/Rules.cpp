@@ -34,6 +34,9 @@ StringRef actionName(RuleAction A) {
   switch (A) {
   case Remove:
     return "remove";
+  case Never:
+    return "remove, as a check that cannot fire (also where the wrap is "
+           "undefined)";
   case Recheck:
     return "re-check";
   case Entry:

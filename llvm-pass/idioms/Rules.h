@@ -53,7 +53,7 @@ enum RuleNeeds { OnCheck, OnOperation, OnFunction };
 /// What becomes of a check the row runs on and does not prove.
 enum RuleUnproven { Next, Keep };
 /// What the row does with a check it proves.
-enum RuleAction { Remove, Recheck, Entry };
+enum RuleAction { Remove, Never, Recheck, Entry };
 
 /// The checks a row runs on, a set of CheckOps.
 constexpr unsigned opBit(CheckOp O) { return 1u << unsigned(O); }

@@ -116,7 +116,9 @@ void sink(size_t);
 	X(fadvise_range, IDIOM) X(keep_file_range_used_first, KEEP)            \
 	X(keep_file_range_len_one_path, KEEP)                                 \
 	X(range_and_wrap, IDIOM) X(keep_range_or_wrap, KEEP)                   \
-	X(keep_range_and_then_use, KEEP)
+	X(keep_range_and_then_use, KEEP)                                       \
+	X(keep_cannot_bound_elsewhere, KEEP) X(keep_cannot_loop_le, KEEP)      \
+	X(keep_cannot_reread, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)
