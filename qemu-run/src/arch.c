@@ -20,6 +20,11 @@ static const struct qr_arch arches[] = {
 		/* No "-cpu host": on the development machine it makes QEMU 7.2
 		 * abort on an MSR. The default machine (pc) has the 8250. */
 		.machine = { NULL },
+		/* Each CPU its own socket: QEMU 7.2's "-smp 2" is one socket of
+		 * two cores, SeaBIOS's MP table lists one CPU per socket, and a
+		 * kernel without ACPI (the tinyconfig-based ones) learns of the
+		 * others only from that table: it booted on one CPU. */
+		.socket_per_cpu = 1,
 		.console = "ttyS0",
 		.elf_machine = EM_X86_64,
 		.elf_name = "x86_64",

@@ -247,7 +247,10 @@ static int run_qemu(const struct qr_arch *arch, const char *kernel, const char *
 	sv_add(&a, "-m");
 	sv_addf(&a, "%d", mem_mb);
 	sv_add(&a, "-smp");
-	sv_addf(&a, "%d", smp > 0 ? smp : 1);
+	if (arch->socket_per_cpu && smp > 1)
+		sv_addf(&a, "%d,sockets=%d", smp, smp);
+	else
+		sv_addf(&a, "%d", smp > 0 ? smp : 1);
 	sv_add(&a, "-accel");
 	sv_add(&a, accel);
 	if (kinsn) {

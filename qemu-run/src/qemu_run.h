@@ -28,6 +28,7 @@ struct qr_arch {
 	const char *qemu;          /* the QEMU system emulator */
 	const char *qemu_hint;     /* what installs it */
 	const char *machine[5];    /* its machine options (NULL-terminated) */
+	int socket_per_cpu;        /* -smp N,sockets=N (arch.c says why) */
 	const char *console;       /* the serial console device */
 	unsigned elf_machine;      /* e_machine of the guest's binaries */
 	const char *elf_name;      /* ... as people say it */
