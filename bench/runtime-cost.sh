@@ -276,7 +276,7 @@ awk -v R="$ROUNDS" -v K="$KERNELS" '
 		printf "\n%-10s", "stressors"; for (j = 2; j <= m; j++) printf " %12d", ng[kk[j]]; printf "\n"
 		if (ng["stock"] && ng["plugin"]) {
 			os = exp(g["stock"] / ng["stock"]) - 1; op = exp(g["plugin"] / ng["plugin"]) - 1
-			printf "\noverhead against nosan: stock %.2f %%, plugin %.2f %%: the plugin cuts it by %.1f %% (aim: >= 30 %%)\n", 100 * os, 100 * op, os > 0 ? 100 * (1 - op / os) : 0 }
+			printf "\noverhead against nosan: stock %.2f %%, plugin %.2f %%: the plugin cuts it by %.1f %% (aim: >= 30 %%)\n", 100 * os, 100 * op, (os > 0 ? 100 * (1 - op / os) : 0) }
 		if (ng["plugin-trap"])
 			printf "plugin-trap: %.2f %% instructions per op against nosan (aim: <= 5 %%)\n", 100 * (exp(g["plugin-trap"] / ng["plugin-trap"]) - 1)
 	}' "$WORK/insns" || die "no table"
