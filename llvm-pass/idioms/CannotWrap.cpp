@@ -39,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/WrapTest.h"
+#include "checks/OverflowCheck.h"
 #include "idioms/Rules.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -49,7 +50,6 @@
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "wrap-idiom"
@@ -63,10 +63,6 @@ namespace {
 /// How many dominating comparisons of one operand are read: what is left
 /// out only leaves the range wider.
 constexpr unsigned MaxComparisons = 16;
-
-bool isCheckForm(const Instruction &I) {
-  return I.hasMetadata(LLVMContext::MD_nosanitize);
-}
 
 /// Do all the function's checks report and go on? Only then is the code
 /// after a check reached whether or not it fired.
@@ -96,12 +92,12 @@ ConstantRange operandRange(const Value *V, bool Signed, const WrappingOp &Op,
   unsigned Read = 0;
   for (const User *U : V->users()) {
     const auto *Cmp = dyn_cast<ICmpInst>(U);
-    if (!Cmp || isCheckForm(*Cmp))
+    if (!Cmp || isInstrumentation(*Cmp))
       continue;
     unsigned Side = Cmp->getOperand(0) == V ? 0 : 1;
     for (const User *CU : Cmp->users()) {
       const auto *BI = dyn_cast<BranchInst>(CU);
-      if (!BI || isCheckForm(*BI) || R.isSingleElement() ||
+      if (!BI || isInstrumentation(*BI) || R.isSingleElement() ||
           ++Read > MaxComparisons)
         continue;
       for (unsigned S = 0; S < 2; ++S) {
