@@ -425,13 +425,13 @@ def one(cfg, seed):
                         '\n'.join('  | ' + l for l in
                                   (text[helper_of[k]] if k in helper_of
                                    else []) + text[f.name])))
-            wrapped = [op for op in ks if op in j.wrapped]
-            if idiom == CANNOT and wrapped and not harm:
-                # Harmless or not: it was to be impossible.
-                k = wrapped[0]
-                fidx, call = next(w for w, at in sorted(j.wrapped_at.items())
-                                  if k in at)
-                harm = ('it wrapped', fidx, call)
+            if idiom == CANNOT and not harm:
+                # Harmless or not, a wrap was to be impossible.
+                k = next((op for op in ks if op in j.wrapped), None)
+                if k is not None:
+                    fidx, call = next(w for w, at in
+                                      sorted(j.wrapped_at.items()) if k in at)
+                    harm = ('it wrapped', fidx, call)
             if harm:
                 why, fidx, call = harm
                 f = funcs[fidx]
