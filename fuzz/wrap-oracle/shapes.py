@@ -10,6 +10,7 @@ callers and not by others (family helper, shapes_helper.py); signed C
 values in unsigned arithmetic and expressions that wrap and come back
 (meaning, chain: shapes_result.py), values declared to wrap (declared:
 shapes_declared.py), operands a comparison or a mask bounds (bounded:
+shapes_bounded.py), a bound of a result taken to leave (bound_leave:
 shapes_bounded.py). The generator does not know which variations are
 idioms: judge.py and recheck.py decide from the oracle's log.
 """
@@ -23,7 +24,7 @@ from shapes_helper import HelperFamily
 from shapes_result import ResultFamilies
 
 # Families drawn from the extra stream (Gen.function()).
-EXTRA_FAMILIES = ('meaning', 'chain', 'declared', 'bounded')
+EXTRA_FAMILIES = ('meaning', 'chain', 'declared', 'bounded', 'bound_leave')
 
 
 class Gen(HelperFamily, FreedFamily, ResultFamilies, DeclaredFamily,
@@ -536,7 +537,8 @@ class Gen(HelperFamily, FreedFamily, ResultFamilies, DeclaredFamily,
         ['mul_div', 'loop', 'carry', 'modular', 'add_back', 'serial'] + \
         ['recheck'] * 2 + ['circular'] * 2 + ['file_range'] * 2 + \
         ['freed'] * 2 + ['helper'] * 2 + \
-        ['meaning'] * 2 + ['chain'] * 2 + ['declared'] * 2 + ['bounded'] * 2
+        ['meaning'] * 2 + ['chain'] * 2 + ['declared'] * 2 + ['bounded'] * 2 + \
+        ['bound_leave'] * 2
 
     def function(self):
         """(params, body); self.family, self.ret (its return type),

@@ -2,7 +2,10 @@
 dominating comparison, a mask or a constant bounds (issue 39's
 cannot-wrap, llvm-pass/idioms/CannotWrap.cpp). The plugin may remove a
 check there only when no operand values reach a wrap, so run.py fails a
-cannot-wrap removal whose operation wrapped in any run, harmful or not."""
+cannot-wrap removal whose operation wrapped in any run, harmful or not.
+And the `bound_leave` family: a sum or difference by a constant bounded by
+a constant, the side of the bound that wrapped runs take leaving or not
+(guarded-use's test to leave by, mm/mempolicy.c get_nodes())."""
 from lang import TYPES, C, V, bin_, cmax, cmin, cmp
 
 
@@ -61,5 +64,45 @@ class BoundedFamily:
         else:
             body.append(('if', test, [('sink', V(a))], []))
             body += use
+        body.append(('ret', C(0, 'i32')))
+        return params, body
+
+    def bound_leave(self):
+        """d = a - K or a + K (K a constant); maybe an equality test of d
+        first; then a bound of d by a constant whose one side returns (and
+        sometimes uses d there), the other uses d, or the bound's outcome
+        returned as all d is for."""
+        ty = self.int_ty()
+        top = cmax(ty)
+        kv = self.pick(1, 1, 2, 8, 16, 4096, top // 2)
+        k = C(kv, ty)
+        op = self.pick('-', '-', '+')
+        body = [('decl', ty, 'd', bin_(op, ty, V('a'), k))]
+        params = [(ty, 'a'), (ty, 'r')]
+        if self.chance(0.3):
+            body.append(('if', cmp(self.pick('==', '!='), V('d'),
+                                   C(self.pick(0, 1, top), ty)),
+                         [('ret', C(2, 'i32'))], []))
+        pred = self.pick('<', '<=', '>', '>=')
+        lim = self.bound_const(ty)
+        bound = cmp(pred, V('d'), lim)
+        # Some calls put d next to the bound, on either side (r: a spare
+        # argument for the offset), so that the judge sees unwrapped runs
+        # on both sides of it.
+        bv, sign = lim[1], 1 if op == '-' else -1
+        self.relations = [('a', lambda v: bv + sign * kv + v['r'] % 3 - 1)]
+        leave = [('ret', C(1, 'i32'))]
+        if self.chance(0.2):
+            leave = [('sink', V('d'))] + leave  # used on the leaving side
+        use = self.pick([('sink', V('d'))], [('ret', V('d'))],
+                        [('store', V('d')), ('ret', C(0, 'i32'))])
+        if self.chance(0.15):
+            body += [('if', bound, [('ret', C(1, 'i32'))], []),
+                     ('ret', C(0, 'i32'))]  # the outcome is all d is for
+            return params, body
+        if self.chance(0.5):
+            body += [('if', bound, leave, [])] + use
+        else:
+            body.append(('if', bound, use, leave))
         body.append(('ret', C(0, 'i32')))
         return params, body

@@ -5,7 +5,13 @@
 // wrapped runs share with every long message is no such test: `if (len -
 // 16 < 56) return -EINVAL;` lets len < 16 through as if it were long (the
 // netlink shape nlmsg_len(nlh) < sizeof(*req), through a helper too, in
-// caller-handled). Same decisions at -O0 and -O2.
+// caller-handled). But a bound of the result itself by a constant whose
+// side the wrapped runs take *leaves* while its other side guards the use
+// (`--maxnode; if (maxnode > LIMIT) return -EINVAL; use(maxnode)`,
+// mm/mempolicy.c get_nodes()) is a test to leave by, as a sign test with
+// one sign known is: guarded-use. On the way, a comparison the wrapped and
+// the true value answer alike (`maxnode == 0`: ULONG_MAX and -1 both are
+// not 0) decides nothing wrong. Same decisions at -O0 and -O2.
 //
 // RUN: %clang_plugin -O0 -fsanitize=unsigned-integer-overflow \
 // RUN:   -Rpass=wrap-idiom -Rpass-missed=wrap-idiom -c %s -o /dev/null 2>&1 | FileCheck %s
@@ -61,4 +67,74 @@ long zero_len(size_t len)
 	if (!len)
 		return -12;
 	return use(len);
+}
+
+// get_nodes(): every wrapped run (maxnode 0) passes `maxnode == 0` as the
+// true -1 would, then takes `maxnode > 32768` and leaves; the loop, the
+// only use, is on the other side.
+extern int get_bitmap(unsigned long *m, const unsigned long *nm, size_t n);
+int get_nodes(unsigned long *nodes, const unsigned long *nmask, size_t maxnode)
+{
+	// CHECK: bound-side.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on sub: guarded-use
+	--maxnode;
+	if (maxnode == 0 || !nmask)
+		return 0;
+	if (maxnode > 4096 * 8)
+		return -22;
+	while (maxnode > 64)
+		maxnode = maxnode / 2;
+	return get_bitmap(nodes, nmask, maxnode);
+}
+
+// Removed: a sum by a constant bounded from below, every wrapped sum (at
+// most 7) taking the leaving side.
+long above_header(size_t len)
+{
+	// CHECK: bound-side.c:[[@LINE+1]]:{{[0-9]+}}: remark: removed unsigned-integer-overflow check on add: guarded-use
+	size_t end = len + 8;
+	if (end < 16)
+		return -22;
+	return use(end);
+}
+
+// Must keep: the value is used on the leaving side.
+long used_on_leaving_side(size_t n)
+{
+	// CHECK: bound-side.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub: the difference is used by 'call' on the wrap path
+	size_t d = n - 1;
+	if (d > 100)
+		return use(d);
+	return use(d + 1);
+}
+
+// Must keep: the bound guards no use, its outcome is all the value is for
+// (the wrap turns n == 0 into "too large").
+int bound_decides(size_t n)
+{
+	// CHECK: bound-side.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub
+	size_t d = n - 1;
+	if (d > 100)
+		return -1;
+	return 0;
+}
+
+// Must keep: a comparison answered as the true value would, then a use.
+long eq_then_use(size_t n)
+{
+	// CHECK: bound-side.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub: the difference is used by 'call' before any wrap test
+	size_t d = n - 1;
+	if (d == 0)
+		return 0;
+	return use(d);
+}
+
+// Must keep: the bound comes after a use.
+long bound_after_use(size_t n)
+{
+	// CHECK: bound-side.c:[[@LINE+1]]:{{[0-9]+}}: remark: kept unsigned-integer-overflow check on sub: the difference is used by 'call' before any wrap test
+	size_t d = n - 1;
+	use(d);
+	if (d > 100)
+		return -22;
+	return 0;
 }

@@ -282,12 +282,14 @@ size_t loop_escapes(size_t n)
 	return n;
 }
 
-// Pre-decrement tests the wrapped value itself.
+// Pre-decrement tests the wrapped value itself, for equality with 0: the
+// wrapped and the true value (ULONG_MAX, -1) answer alike, so the loop goes
+// on as the true value would, and uses it.
 // IR-LABEL: define {{.*}} @pre_decrement(
 // IR: {{__ubsan_handle_sub_overflow|ubsantrap}}
 void pre_decrement(size_t n)
 {
-	while (--n) // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the difference is tested for equality, which is not a wrap test, and that decision reaches 'ret' before any wrap test
+	while (--n) // REMARK: dataflow.c:[[@LINE]]:{{.*}} kept {{.*}}: the difference is used by 'call' before any wrap test
 		use(n);
 }
 

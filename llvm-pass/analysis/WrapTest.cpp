@@ -11,6 +11,7 @@
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -111,6 +112,48 @@ ConstantRange unsignedRange(const Value *V, const WrappingOp &Op,
   KnownBits Known = computeKnownBits(V, /*Depth=*/0, Q);
 #endif
   return ConstantRange::fromKnownBits(Known, /*IsSigned=*/false);
+}
+
+ConstantRange rangeAt(const Value *V, bool Signed, const WrappingOp &Op,
+                      const Instruction *At) {
+  // How many dominating comparisons of V are read: what is left out only
+  // leaves the range wider.
+  constexpr unsigned MaxComparisons = 16;
+  ConstantRange::PreferredRangeType Pref =
+      Signed ? ConstantRange::Signed : ConstantRange::Unsigned;
+  ConstantRange R =
+      computeConstantRangeIncludingKnownBits(V, Signed, factsAt(Op, At));
+  if (isa<Constant>(V) || !Op.DT)
+    return R;
+  // V's own comparisons (the DomConditionCache keeps a branch's
+  // comparison only when its other side is a constant).
+  unsigned Read = 0;
+  for (const User *U : V->users()) {
+    const auto *Cmp = dyn_cast<ICmpInst>(U);
+    if (!Cmp || isInstrumentation(*Cmp))
+      continue;
+    unsigned Side = Cmp->getOperand(0) == V ? 0 : 1;
+    for (const User *CU : Cmp->users()) {
+      const auto *BI = dyn_cast<BranchInst>(CU);
+      if (!BI || isInstrumentation(*BI) || R.isSingleElement() ||
+          ++Read > MaxComparisons)
+        continue;
+      for (unsigned S = 0; S < 2; ++S) {
+        BasicBlockEdge Edge(BI->getParent(), BI->getSuccessor(S));
+        if (!Op.DT->dominates(Edge, At->getParent()))
+          continue;
+        CmpInst::Predicate P =
+            S == 0 ? Cmp->getPredicate() : Cmp->getInversePredicate();
+        if (Side == 1)
+          P = CmpInst::getSwappedPredicate(P);
+        ConstantRange Other = computeConstantRangeIncludingKnownBits(
+            Cmp->getOperand(1 - Side), CmpInst::isSigned(P), factsAt(Op, BI));
+        R = R.intersectWith(ConstantRange::makeAllowedICmpRegion(P, Other),
+                            Pref);
+      }
+    }
+  }
+  return R;
 }
 
 namespace {

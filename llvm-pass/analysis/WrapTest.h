@@ -94,6 +94,12 @@ llvm::SimplifyQuery factsAt(const WrappingOp &Op, const llvm::Instruction *At);
 llvm::ConstantRange unsignedRange(const llvm::Value *V, const WrappingOp &Op,
                                   const llvm::Instruction *At);
 
+/// The values V can take at At (signed or unsigned): its known bits and
+/// range with the branch conditions that dominate At, and every comparison
+/// of V (with anything of known range) whose branch edge dominates At.
+llvm::ConstantRange rangeAt(const llvm::Value *V, bool Signed,
+                            const WrappingOp &Op, const llvm::Instruction *At);
+
 /// Build the WrappingOp of a check mapped onto the promoted function; null Result if
 /// the intrinsic's result is used in a way the analyses do not model.
 std::optional<WrappingOp> wrappingOpOf(const OverflowCheck &C,

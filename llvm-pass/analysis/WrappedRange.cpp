@@ -190,6 +190,38 @@ std::optional<APInt> halfBoundedSubtrahend(const WrappingOp &Op) {
   return B;
 }
 
+namespace {
+/// The constant of `x + C`, `C + x`, `x - C` (unsigned, C != 0, at most 64
+/// bits), the operations whose wrapped result has a range of its own.
+const ConstantInt *constantStep(const WrappingOp &Op) {
+  if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub) ||
+      !Op.RHS || !Op.Result->getType()->isIntegerTy() ||
+      Op.Result->getType()->getIntegerBitWidth() > 64)
+    return nullptr;
+  const auto *C = dyn_cast<ConstantInt>(Op.RHS);
+  if (!C && Op.Op == CheckOp::Add)
+    C = dyn_cast<ConstantInt>(Op.LHS);
+  return C && !C->isZero() ? C : nullptr;
+}
+} // namespace
+
+std::optional<WrappedValue> wrappedResult(const WrappingOp &Op) {
+  const ConstantInt *C = constantStep(Op);
+  if (!C)
+    return std::nullopt;
+  // x + C wraps to [0, C - 1], which is 2^N less than the unbounded sum;
+  // x - C to [-C, -1], 2^N more than the unbounded difference.
+  unsigned N = Op.Result->getType()->getIntegerBitWidth();
+  APInt Zero = APInt::getZero(N);
+  APInt TwoN = APInt::getOneBitSet(IdealBits, N);
+  APInt IC = C->getValue().zext(IdealBits);
+  if (Op.Op == CheckOp::Add)
+    return WrappedValue{ConstantRange(Zero, C->getValue()),
+                        ConstantRange(TwoN, TwoN + IC)};
+  return WrappedValue{ConstantRange(-C->getValue(), Zero),
+                      ConstantRange(-IC, APInt::getZero(IdealBits))};
+}
+
 RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
   if (Op.Signed || (Op.Op != CheckOp::Add && Op.Op != CheckOp::Sub) ||
       !Op.RHS || !Op.Result->getType()->isIntegerTy())
@@ -204,17 +236,9 @@ RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged) {
   const auto *C = dyn_cast<ConstantInt>(Op.RHS);
   if (!C && Op.Op == CheckOp::Add)
     C = dyn_cast<ConstantInt>(Op.LHS);
-  if (C && !C->isZero()) {
-    // x + C wraps to [0, C - 1], which is 2^N less than the unbounded sum;
-    // x - C to [-C, -1], 2^N more than the unbounded difference.
-    APInt IC = C->getValue().zext(IdealBits);
+  if (std::optional<WrappedValue> W = wrappedResult(Op)) {
     Seed = RangeSeed::Constant;
-    if (Op.Op == CheckOp::Add)
-      Work.push_back({Op.Result, {ConstantRange(Zero, C->getValue()),
-                                  ConstantRange(TwoN, TwoN + IC)}});
-    else
-      Work.push_back({Op.Result, {ConstantRange(-C->getValue(), Zero),
-                                  ConstantRange(-IC, APInt::getZero(IdealBits))}});
+    Work.push_back({Op.Result, *W});
   } else if (!C && Op.Op == CheckOp::Sub) {
     // x - y wraps only when y > x, to x - y + 2^N: with y at most B, into
     // [2^N - B, 2^N - 1], i.e. [-B, -1]; the unbounded difference is the
@@ -345,6 +369,26 @@ std::optional<bool> wrappedOutcome(const ICmpInst &Cmp, unsigned I,
   return C ? outcome(V.Machine, C->first, C->second) : std::nullopt;
 }
 
+std::optional<bool> idealOutcome(const ICmpInst &Cmp, unsigned I,
+                                 const WrappedValue &V) {
+  auto C = comparedWith(Cmp, I, V);
+  if (!C || !V.Ideal)
+    return std::nullopt;
+  // Numbers compared. With anything but a constant, for every value of its
+  // type, read unsigned.
+  auto [Pred, Other] = *C;
+  if (!Other.isSingleElement() && !ICmpInst::isUnsigned(Pred) &&
+      !ICmpInst::isEquality(Pred))
+    return std::nullopt;
+  bool Signed = ICmpInst::isSigned(Pred);
+  return outcome(*V.Ideal,
+                 ICmpInst::isEquality(Pred) || Signed
+                     ? Pred
+                     : ICmpInst::getSignedPredicate(Pred),
+                 Signed ? Other.signExtend(IdealBits)
+                        : Other.zeroExtend(IdealBits));
+}
+
 std::optional<bool> fixedOutcome(const ICmpInst &Cmp, unsigned I,
                                  const WrappedValue &V) {
   auto C = comparedWith(Cmp, I, V);
@@ -354,22 +398,11 @@ std::optional<bool> fixedOutcome(const ICmpInst &Cmp, unsigned I,
   std::optional<bool> Machine = outcome(V.Machine, Pred, Other);
   if (!Machine)
     return std::nullopt;
-  // As the unbounded value would be answered (numbers compared): the wrap
-  // then decides nothing. With anything but a constant, for every value
-  // of its type, read unsigned.
-  if (V.Ideal && (Other.isSingleElement() || ICmpInst::isUnsigned(Pred) ||
-                  ICmpInst::isEquality(Pred))) {
-    bool Signed = ICmpInst::isSigned(Pred);
-    std::optional<bool> Ideal =
-        outcome(*V.Ideal,
-                ICmpInst::isEquality(Pred) || Signed
-                    ? Pred
-                    : ICmpInst::getSignedPredicate(Pred),
-                Signed ? Other.signExtend(IdealBits)
-                       : Other.zeroExtend(IdealBits));
-    if (Ideal && *Ideal == *Machine)
-      return Machine;
-  }
+  // As the unbounded value would be answered: the wrap then decides
+  // nothing.
+  if (std::optional<bool> Ideal = idealOutcome(Cmp, I, V);
+      Ideal && *Ideal == *Machine)
+    return Machine;
   // With a constant, answered otherwise than the unbounded value would be:
   // a test of the wrap only if the side wrapped runs take holds no value
   // but wrapped ones (PAGE_ALIGN(len) == 0: {0}), so that an unwrapped run

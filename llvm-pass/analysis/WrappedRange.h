@@ -67,6 +67,11 @@ using RangeMap = llvm::DenseMap<const llvm::Value *, WrappedValue>;
 /// difference then lies in [2^N - B, 2^N - 1], negative as signed
 /// (sign-guard).
 std::optional<llvm::APInt> halfBoundedSubtrahend(const WrappingOp &Op);
+/// The range of Op's result itself in the executions where it wrapped, for
+/// an unsigned `x + C`, `C + x` or `x - C` (C a constant other than 0): [0,
+/// C - 1] and [-C, -1], the unbounded value 2^N more or less. None for
+/// other operations.
+std::optional<WrappedValue> wrappedResult(const WrappingOp &Op);
 /// Where the ranges came from: a constant or a power-of-two mask
 /// (align-zero), or a subtrahend of known bound (sign-guard).
 enum class RangeSeed { None, Constant, Bounded };
@@ -75,6 +80,12 @@ RangeSeed collectWrappedRanges(const WrappingOp &Op, RangeMap &Ranged);
 /// Cmp's operand I is V in every wrapped execution: the outcome of Cmp in
 /// all of them, when it is proven the same (see above).
 std::optional<bool> fixedOutcome(const llvm::ICmpInst &Cmp, unsigned I,
+                                 const WrappedValue &V);
+
+/// Cmp's operand I is V in every wrapped execution: the outcome of Cmp for
+/// every unbounded value of V (numbers compared; with anything but a
+/// constant, for every value of its type, read unsigned), if one.
+std::optional<bool> idealOutcome(const llvm::ICmpInst &Cmp, unsigned I,
                                  const WrappedValue &V);
 
 /// Cmp's operand I is V in every wrapped execution: the outcome of Cmp in

@@ -60,10 +60,6 @@ namespace wrapidiom {
 
 namespace {
 
-/// How many dominating comparisons of one operand are read: what is left
-/// out only leaves the range wider.
-constexpr unsigned MaxComparisons = 16;
-
 /// Do all the function's checks report and go on? Only then is the code
 /// after a check reached whether or not it fired.
 bool allChecksContinue(const FunctionChecks &All) {
@@ -73,52 +69,16 @@ bool allChecksContinue(const FunctionChecks &All) {
   });
 }
 
-ConstantRange ownRange(const Value *V, bool Signed, const WrappingOp &Op,
-                       const Instruction *At) {
-  return computeConstantRangeIncludingKnownBits(V, Signed, factsAt(Op, At));
-}
-
 /// V's values where Op runs.
 ConstantRange operandRange(const Value *V, bool Signed, const WrappingOp &Op,
                            RuleInput &In, bool UseLoops) {
   ConstantRange::PreferredRangeType Pref =
       Signed ? ConstantRange::Signed : ConstantRange::Unsigned;
-  const Instruction *At = Op.Def;
-  ConstantRange R = ownRange(V, Signed, Op, At);
-  if (isa<Constant>(V))
-    return R;
-  // V's own comparisons (the DomConditionCache keeps a branch's
-  // comparison only when its other side is a constant).
-  unsigned Read = 0;
-  for (const User *U : V->users()) {
-    const auto *Cmp = dyn_cast<ICmpInst>(U);
-    if (!Cmp || isInstrumentation(*Cmp))
-      continue;
-    unsigned Side = Cmp->getOperand(0) == V ? 0 : 1;
-    for (const User *CU : Cmp->users()) {
-      const auto *BI = dyn_cast<BranchInst>(CU);
-      if (!BI || isInstrumentation(*BI) || R.isSingleElement() ||
-          ++Read > MaxComparisons)
-        continue;
-      for (unsigned S = 0; S < 2; ++S) {
-        BasicBlockEdge Edge(BI->getParent(), BI->getSuccessor(S));
-        if (!Op.DT->dominates(Edge, At->getParent()))
-          continue;
-        CmpInst::Predicate P =
-            S == 0 ? Cmp->getPredicate() : Cmp->getInversePredicate();
-        if (Side == 1)
-          P = CmpInst::getSwappedPredicate(P);
-        ConstantRange Other = ownRange(Cmp->getOperand(1 - Side),
-                                       CmpInst::isSigned(P), Op, BI);
-        R = R.intersectWith(ConstantRange::makeAllowedICmpRegion(P, Other),
-                            Pref);
-      }
-    }
-  }
+  ConstantRange R = rangeAt(V, Signed, Op, Op.Def);
   const auto *Phi = dyn_cast<PHINode>(V);
   if (!UseLoops || !Phi || R.isSingleElement())
     return R;
-  Function &F = *const_cast<Function *>(At->getFunction());
+  Function &F = *const_cast<Function *>(Op.Def->getFunction());
   FunctionAnalysisManager &FAM = In.Facts.analyses();
   if (!FAM.getResult<LoopAnalysis>(F).isLoopHeader(Phi->getParent()))
     return R;

@@ -79,6 +79,9 @@ private:
   /// known, with that range: `(len + 4095) & ~4095` is 0 when the sum
   /// wrapped (PAGE_ALIGN(): the wrapped sum is at most 4094; WrappedRange.h).
   RangeMap Ranged;
+  /// The range of the result itself under wrap, when the operation is by a
+  /// constant (WrappedRange.h wrappedResult()).
+  std::optional<WrappedValue> ResultRange;
   /// Values computed from a comparison of the wrapped value.
   SmallPtrSet<const Value *, 16> Tainted;
   /// i1 values every wrapped run gives one value: conjunctions with a wrap
@@ -138,6 +141,16 @@ private:
           return *Outcome != Negated;
     return std::nullopt;
   }
+  /// Cond compares the result itself with a constant, and every wrapped
+  /// run answers it one way: that way, and whether the unbounded value
+  /// would answer so too (then the wrap decides nothing there), and if
+  /// not, whether unwrapped runs can take the other side.
+  struct ResultBound {
+    bool WrapSide;
+    bool AsUnbounded;
+    bool OtherSideReached;
+  };
+  std::optional<ResultBound> resultBound(const Value *Cond) const;
   /// Does Cond (peeled) test the wrap? Returns the side wrapped runs take.
   /// A test unwrapped runs pass too (OneSided) tests it only as the branch
   /// or select Guard that keeps the value from a use.

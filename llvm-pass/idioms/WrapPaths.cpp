@@ -198,6 +198,25 @@ void Walker::branch(const BranchInst &Br, const Item &It) {
     Phase Next = It.P == Phase::Handled ? Phase::Handled : Phase::Tainted;
     return edge(BB, Br.getSuccessor(*Side ? 0 : 1), Next, It.Decided);
   }
+  // The result itself compared with a constant that every wrapped run
+  // answers one way (`n - 1` is ULONG_MAX when it wraps). As the unbounded
+  // value would be answered (`if (n - 1 == 0)`), the wrap decides nothing:
+  // wrapped runs go where the true value goes, nothing wrong decided.
+  // Otherwise a bound whose side wrapped runs share with unwrapped ones
+  // (`if (n - 1 > LIMIT) return -EINVAL;`): a test to leave by, when
+  // unwrapped runs can take its other side and it guards a use there, as
+  // a sign test with one sign known is (WrapSides.cpp wrapSide()); the
+  // walk goes on on the wrap side, where the value must not be used.
+  if (std::optional<ResultBound> RB = resultBound(Cond)) {
+    const BasicBlock *WrapTo = Br.getSuccessor(RB->WrapSide ? 0 : 1);
+    if (RB->AsUnbounded)
+      return edge(BB, WrapTo, It.P, It.Decided);
+    if (RB->OtherSideReached &&
+        guardsUse(Br, RB->WrapSide).value_or(false)) {
+      SawWrapTest = true;
+      return edge(BB, WrapTo, Phase::Handled, It.Decided);
+    }
+  }
   if (Tainted.count(Cond) && pureJoin(Br, It)) {
     if (FirstDecisionWhy.empty())
       FirstDecisionWhy = Why;
@@ -311,6 +330,7 @@ PathVerdict Walker::run() {
     return V;
   }
   RangeSeed Seed = collectWrappedRanges(Op, Ranged);
+  ResultRange = wrappedResult(Op);
   collectHandling();
   if (PreTested) {
     // `if (a + b < a) return -E; x = a + b;`: this computation cannot wrap.

@@ -88,8 +88,10 @@ inline constexpr PathProof PathProofs[] = {
     {Idiom::GuardedUse, [](const PathEvidence &E) { return E.WrapTest; },
      "an exact wrap test sends every wrapped run to a side that leaves "
      "without using the value (Walker::wrapSide(), WrapTest.h "
-     "classifyCompare()); or a test of the same value on the way to the "
-     "operation (Walker::collectHandling())"},
+     "classifyCompare()), or a bound of the result by a constant does, "
+     "its other side guarding the use (Walker::resultBound()); or a test "
+     "of the same value on the way to the operation "
+     "(Walker::collectHandling())"},
     {Idiom::LoopCounter,
      [](const PathEvidence &E) { return E.EndedDead && E.DecidedExit; },
      "a branch the wrap decides (an operand compared with a constant) "

@@ -76,6 +76,44 @@ std::optional<bool> Walker::wrapSide(const Value *Cond, std::string *Why,
   return std::nullopt;
 }
 
+std::optional<Walker::ResultBound>
+Walker::resultBound(const Value *Cond) const {
+  if (!ResultRange)
+    return std::nullopt;
+  bool Negated;
+  const auto *Cmp = dyn_cast<ICmpInst>(peelCondition(Cond, Negated));
+  if (!Cmp)
+    return std::nullopt;
+  for (unsigned I = 0; I < 2; ++I) {
+    auto It = Derived.find(Cmp->getOperand(I));
+    if (It == Derived.end() || !It->second.empty() ||
+        !isa<ConstantInt>(Cmp->getOperand(1 - I)))
+      continue;
+    std::optional<bool> Machine = wrappedOutcome(*Cmp, I, *ResultRange);
+    if (!Machine)
+      return std::nullopt;
+    std::optional<bool> Ideal = idealOutcome(*Cmp, I, *ResultRange);
+    ResultBound RB{*Machine != Negated, Ideal == Machine, false};
+    if (RB.AsUnbounded)
+      return RB;
+    // Unwrapped runs reach the other side (a bound, not a comparison no
+    // result answers otherwise, nor one whose other side earlier tests have
+    // emptied): results no wrap gives, that the comparison sends there,
+    // among the values the result can have at the branch.
+    CmpInst::Predicate P =
+        I == 0 ? Cmp->getPredicate() : Cmp->getSwappedPredicate();
+    const APInt &K = cast<ConstantInt>(Cmp->getOperand(1 - I))->getValue();
+    ConstantRange Other = ConstantRange::makeExactICmpRegion(
+        *Machine ? CmpInst::getInversePredicate(P) : P, K);
+    RB.OtherSideReached =
+        !Other.intersectWith(ResultRange->Machine.inverse())
+             .intersectWith(rangeAt(Op.Result, /*Signed=*/false, Op, Cmp))
+             .isEmptySet();
+    return RB;
+  }
+  return std::nullopt;
+}
+
 std::optional<bool> Walker::guardsUse(const Instruction &Guard,
                                       bool WrapWhenTrue) const {
   if (const auto *Sel = dyn_cast<SelectInst>(&Guard))

@@ -48,3 +48,51 @@ noinline int keep_cannot_reread(void)
 	}
 	return 0;
 }
+
+/* A bound of the result by a constant that every wrapped run takes to
+ * leave (guarded-use, mm/mempolicy.c get_nodes()): maxnode 0 wraps to
+ * SIZE_MAX, passes `== 0` as the true -1 would, and is turned away by the
+ * bound; the use is on the other side. */
+noinline int bound_to_leave(void)
+{
+	size_t maxnode = zero;
+	--maxnode;
+	if (maxnode == 0)
+		return 0;
+	if (maxnode > 32768)
+		return 1;
+	sink(maxnode);
+	return 0;
+}
+
+/* Its counterexamples: the leaving side uses the value; the bound is all
+ * the value is for (n == 0 answered "too large"); a lower bound lets the
+ * wrapped value through to its use. */
+noinline int keep_bound_used_leaving(void)
+{
+	size_t d = zero;
+	d = d - 1;
+	if (d > 100) {
+		sink(d);
+		return 1;
+	}
+	sink(d);
+	return 0;
+}
+
+noinline int keep_bound_decides(void)
+{
+	size_t d = zero;
+	d = d - 1;
+	return d > 100 ? 1 : 0;
+}
+
+noinline int keep_bound_lets_through(void)
+{
+	size_t d = zero;
+	d = d - 16;
+	if (d < 56)
+		return 1;
+	sink(d);
+	return 0;
+}

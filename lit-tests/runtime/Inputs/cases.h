@@ -118,7 +118,9 @@ void sink(size_t);
 	X(range_and_wrap, IDIOM) X(keep_range_or_wrap, KEEP)                   \
 	X(keep_range_and_then_use, KEEP)                                       \
 	X(keep_cannot_bound_elsewhere, KEEP) X(keep_cannot_loop_le, KEEP)      \
-	X(keep_cannot_reread, KEEP)
+	X(keep_cannot_reread, KEEP) X(bound_to_leave, IDIOM)                   \
+	X(keep_bound_used_leaving, KEEP) X(keep_bound_decides, KEEP)           \
+	X(keep_bound_lets_through, KEEP)
 
 #define DECLARE(name, kind) int name(void);
 CASES(DECLARE)
