@@ -99,13 +99,19 @@ bool isScopeCategory(StringRef Category) {
 
 namespace {
 
+/// An entry's kind and category, as Ignorelist::List::Kinds holds them.
+std::string kindKey(StringRef Prefix, StringRef Category) {
+  return (Prefix + "=" + Category).str();
+}
+
 /// What SpecialCaseList accepts but would make an entry do nothing, or
 /// something else than written: an entry kind the lists are never asked
 /// about (`fnu:foo`), a category that is neither `sanitize` nor, on a
 /// `fun:` entry, the file the function is defined in. The first such line
 /// is the error, "FILE:LINE: cause".
 std::optional<std::string> checkEntries(StringRef Path,
-                                        const MemoryBuffer &Buffer) {
+                                        const MemoryBuffer &Buffer,
+                                        StringSet<> &Kinds) {
   // SpecialCaseList reads up to the first NUL, as a C string.
   StringRef Text = Buffer.getBuffer();
   Text = Text.take_front(Text.find('\0'));
@@ -121,6 +127,7 @@ std::optional<std::string> checkEntries(StringRef Path,
     if (!is_contained(EntryKinds, Kind))
       return Where + "unknown entry kind '" + Kind.str() +
              ":' (expected src:, fun:, type: or mainfile:)";
+    Kinds.insert(kindKey(Kind, Category));
     if (Category.empty() || Category == "sanitize")
       continue;
     if (Kind != "fun")
@@ -152,10 +159,12 @@ Ignorelist::load(ArrayRef<std::string> Paths) {
     if (!SCL)
       return createStringError(inconvertibleErrorCode(), "%s",
                                locate(Path, Error).c_str());
-    if (std::optional<std::string> Bad = checkEntries(Path, **Buffer))
+    StringSet<> Kinds;
+    if (std::optional<std::string> Bad = checkEntries(Path, **Buffer, Kinds))
       return createStringError(std::errc::invalid_argument, "%s",
                                Bad->c_str());
-    Result->Lists.push_back({Path, std::move(*Buffer), std::move(SCL)});
+    Result->Lists.push_back(
+        {Path, std::move(*Buffer), std::move(SCL), std::move(Kinds)});
   }
   return Result;
 }
@@ -213,10 +222,18 @@ const std::vector<unsigned> &Ignorelist::linesOf(StringRef Sanitizer,
   std::lock_guard<std::mutex> Guard(CacheLock);
   auto [It, New] = Cache.try_emplace(Key);
   if (New) {
+    // A list without an entry of this kind and category cannot match: most
+    // lists hold src: and fun: entries only, and most queries are of the
+    // other kinds or categories (type:, mainfile:, =sanitize, a fun:
+    // scoped to a file).
+    std::string Kind = kindKey(Prefix, Category);
     It->second.reserve(Lists.size());
     for (const List &L : Lists)
-      It->second.push_back(blameLine(
-          L.SCL->inSectionBlame(Sanitizer, Prefix, Query, Category)));
+      It->second.push_back(
+          L.Kinds.contains(Kind)
+              ? blameLine(
+                    L.SCL->inSectionBlame(Sanitizer, Prefix, Query, Category))
+              : 0);
   }
   // StringMap values do not move when the map grows.
   return It->second;

@@ -30,6 +30,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -109,6 +110,9 @@ private:
     std::string Path;
     std::unique_ptr<llvm::MemoryBuffer> Buffer;
     std::unique_ptr<llvm::SpecialCaseList> SCL;
+    /// The kinds and categories of its entries ("fun=", "src=sanitize",
+    /// "fun=fs/inode.c"): a query of another cannot match.
+    llvm::StringSet<> Kinds;
   };
   std::vector<List> Lists;
 
