@@ -6,6 +6,7 @@
 #include "Ignorelist.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -83,14 +84,6 @@ Expected<std::unique_ptr<MemoryBuffer>> readList(const std::string &Path) {
   return std::move(*Buffer);
 }
 
-StringRef lineOf(const MemoryBuffer &Buffer, unsigned Line) {
-  SmallVector<StringRef, 0> Lines;
-  Buffer.getBuffer().split(Lines, '\n');
-  if (Line == 0 || Line > Lines.size())
-    return {};
-  return Lines[Line - 1].trim();
-}
-
 } // namespace
 
 bool isScopeCategory(StringRef Category) {
@@ -100,8 +93,9 @@ bool isScopeCategory(StringRef Category) {
 namespace {
 
 /// An entry's kind and category, as Ignorelist::List::Kinds holds them.
-std::string kindKey(StringRef Prefix, StringRef Category) {
-  return (Prefix + "=" + Category).str();
+StringRef kindKey(StringRef Prefix, StringRef Category,
+                  SmallVectorImpl<char> &Buf) {
+  return (Prefix + "=" + Category).toStringRef(Buf);
 }
 
 /// What SpecialCaseList accepts but would make an entry do nothing, or
@@ -127,7 +121,8 @@ std::optional<std::string> checkEntries(StringRef Path,
     if (!is_contained(EntryKinds, Kind))
       return Where + "unknown entry kind '" + Kind.str() +
              ":' (expected src:, fun:, type: or mainfile:)";
-    Kinds.insert(kindKey(Kind, Category));
+    SmallString<64> Buf;
+    Kinds.insert(kindKey(Kind, Category, Buf));
     if (Category.empty() || Category == "sanitize")
       continue;
     if (Kind != "fun")
@@ -163,9 +158,13 @@ Ignorelist::load(ArrayRef<std::string> Paths) {
     if (std::optional<std::string> Bad = checkEntries(Path, **Buffer, Kinds))
       return createStringError(std::errc::invalid_argument, "%s",
                                Bad->c_str());
-    Result->Lists.push_back(
-        {Path, std::move(*Buffer), std::move(SCL), std::move(Kinds)});
+    for (const auto &K : Kinds)
+      Result->AllKinds.insert(K.getKey());
+    List L{Path, std::move(*Buffer), std::move(SCL), std::move(Kinds), {}};
+    L.Buffer->getBuffer().split(L.Lines, '\n');
+    Result->Lists.push_back(std::move(L));
   }
+  Result->NoLines.assign(Result->Lists.size(), 0);
   return Result;
 }
 
@@ -216,17 +215,21 @@ const std::vector<unsigned> &Ignorelist::linesOf(StringRef Sanitizer,
                                                  StringRef Prefix,
                                                  StringRef Query,
                                                  StringRef Category) const {
-  std::string Key = (Sanitizer + "\x1f" + Prefix + "\x1f" + Query + "\x1f" +
-                     Category)
-                        .str();
+  // A list without an entry of this kind and category cannot match: most
+  // lists hold src: and fun: entries only, and most queries are of the
+  // other kinds or categories (type:, mainfile:, =sanitize, a fun: scoped
+  // to a file). No list has one: nothing to cache.
+  SmallString<64> KindBuf;
+  StringRef Kind = kindKey(Prefix, Category, KindBuf);
+  if (!AllKinds.contains(Kind))
+    return NoLines;
+  SmallString<256> KeyBuf;
+  StringRef Key = (Sanitizer + "\x1f" + Prefix + "\x1f" + Query + "\x1f" +
+                   Category)
+                      .toStringRef(KeyBuf);
   std::lock_guard<std::mutex> Guard(CacheLock);
   auto [It, New] = Cache.try_emplace(Key);
   if (New) {
-    // A list without an entry of this kind and category cannot match: most
-    // lists hold src: and fun: entries only, and most queries are of the
-    // other kinds or categories (type:, mainfile:, =sanitize, a fun:
-    // scoped to a file).
-    std::string Kind = kindKey(Prefix, Category);
     It->second.reserve(Lists.size());
     for (const List &L : Lists)
       It->second.push_back(
@@ -244,8 +247,9 @@ Ignorelist::lookup(const IgnorelistQuery &Q) const {
   // The last matching entry decides: of a later list, or later in the same
   // list. A line is one entry with one category, so the order in which the
   // (sanitizer, entry, category) triples are tried does not matter.
-  std::optional<Match> Best;
   size_t BestFile = 0;
+  unsigned BestLine = 0;
+  bool BestSanitize = false;
   for (const std::string &Sanitizer : Q.Sanitizers) {
     for (const auto &[Prefix, Query] : Q.Entries) {
       // A fun: entry may be scoped to the file that defines the
@@ -263,19 +267,23 @@ Ignorelist::lookup(const IgnorelistQuery &Q) const {
           unsigned Line = Lines[FileIdx];
           if (!Line)
             continue;
-          bool Later = !Best || FileIdx > BestFile ||
-                       (FileIdx == BestFile && Line > Best->Line);
+          bool Later = !BestLine || FileIdx > BestFile ||
+                       (FileIdx == BestFile && Line > BestLine);
           if (!Later)
             continue;
-          const List &L = Lists[FileIdx];
           BestFile = FileIdx;
-          Best = Match{Category == "sanitize", L.Path, Line,
-                       lineOf(*L.Buffer, Line).str()};
+          BestLine = Line;
+          BestSanitize = Category == "sanitize";
         }
       }
     }
   }
-  return Best;
+  if (!BestLine)
+    return std::nullopt;
+  const List &L = Lists[BestFile];
+  StringRef Entry =
+      BestLine <= L.Lines.size() ? L.Lines[BestLine - 1].trim() : "";
+  return Match{BestSanitize, L.Path, BestLine, Entry.str()};
 }
 
 } // namespace wrapidiom

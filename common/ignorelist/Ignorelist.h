@@ -113,6 +113,8 @@ private:
     /// The kinds and categories of its entries ("fun=", "src=sanitize",
     /// "fun=fs/inode.c"): a query of another cannot match.
     llvm::StringSet<> Kinds;
+    /// Its lines, for the entry a match names.
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
   };
   std::vector<List> Lists;
 
@@ -125,6 +127,9 @@ private:
                                        llvm::StringRef Prefix,
                                        llvm::StringRef Query,
                                        llvm::StringRef Category) const;
+  /// The kinds of every list; the answer of a query of none.
+  llvm::StringSet<> AllKinds;
+  std::vector<unsigned> NoLines;
   mutable std::mutex CacheLock;
   mutable llvm::StringMap<std::vector<unsigned>> Cache;
 };
