@@ -193,6 +193,9 @@ PromotedFunction::PromotedFunction(Function &F, bool InPlace,
   if (InPlace)
     return;
   Copy = Scratch.copy(F, VMap);
+  for (const auto &KV : VMap)
+    if (KV.second)
+      Inverse[&*KV.second] = const_cast<Value *>(KV.first);
   // A sign-change check left for the user (no -wrap-idiom-conversion-
   // facts; its facts were read before, ModulePasses.cpp) calls its handler
   // with the values it tests: uses the rows must not count.
@@ -205,10 +208,6 @@ PromotedFunction::PromotedFunction(Function &F, bool InPlace,
 Value *PromotedFunction::original(const Value *V) const {
   if (!Copy)
     return const_cast<Value *>(V);
-  if (Inverse.empty())
-    for (const auto &KV : VMap)
-      if (KV.second)
-        Inverse[&*KV.second] = const_cast<Value *>(KV.first);
   return Inverse.lookup(V);
 }
 
@@ -216,6 +215,7 @@ PromotedFunction::~PromotedFunction() {
   if (!Copy)
     return;
   VMap.clear();
+  Inverse.clear();
   FAM.clear(*Copy, "");
   Scratch.erase(Copy);
 }

@@ -129,7 +129,16 @@ public:
 private:
   llvm::Function &F;
   ScratchModule &Scratch;
-  mutable llvm::DenseMap<const llvm::Value *, llvm::Value *> Inverse;
+  /// The copy's values back to F's, taken right after the copy, while it
+  /// is one to one. Not VMap read backwards: its WeakTrackingVH follow
+  /// promotion's RAUW, so a promoted load of F would map to the value
+  /// stored, which F's own instruction maps to as well. An entry goes with
+  /// its copy value; a value promotion makes has none.
+  struct InverseConfig
+      : llvm::ValueMapConfig<const llvm::Value *> {
+    enum { FollowRAUW = false };
+  };
+  llvm::ValueMap<const llvm::Value *, llvm::Value *, InverseConfig> Inverse;
   llvm::FunctionAnalysisManager &FAM;
   llvm::ValueToValueMapTy VMap;
   llvm::Function *Copy = nullptr;
