@@ -69,7 +69,7 @@ class BoundedFamily:
 
     def bound_leave(self):
         """d = a - K or a + K (K a constant); maybe an equality test of d
-        first; then a bound of d by a constant whose one side returns (and
+        first (returning on equality); then a bound of d by a constant whose one side returns (and
         sometimes uses d there), the other uses d, or the bound's outcome
         returned as all d is for."""
         ty = self.int_ty()
@@ -79,18 +79,31 @@ class BoundedFamily:
         op = self.pick('-', '-', '+')
         body = [('decl', ty, 'd', bin_(op, ty, V('a'), k))]
         params = [(ty, 'a'), (ty, 'r')]
+        eq = None
         if self.chance(0.3):
-            body.append(('if', cmp(self.pick('==', '!='), V('d'),
-                                   C(self.pick(0, 1, top), ty)),
+            # `==` only: `if (d != 0) return;` would send every unwrapped
+            # run away, and leave the judge no run to learn the bound from.
+            eq = self.pick(0, 1, top)
+            body.append(('if', cmp('==', V('d'), C(eq, ty)),
                          [('ret', C(2, 'i32'))], []))
         pred = self.pick('<', '<=', '>', '>=')
         lim = self.bound_const(ty)
+        # Not half the range: `d <= ULONG_MAX / 2` is serial-compare's
+        # modular sign test (intent, which ideal arithmetic does not judge;
+        # its own family is `serial`).
+        while lim[1] in (top // 2, top // 2 + 1):
+            lim = self.bound_const(ty)
         bound = cmp(pred, V('d'), lim)
-        # Some calls put d next to the bound, on either side (r: a spare
-        # argument for the offset), so that the judge sees unwrapped runs
-        # on both sides of it.
+        # Some calls put d on the value next to the bound on one side or
+        # the other (r: a spare argument choosing which), so that the judge
+        # sees unwrapped runs take both sides however narrow one is (`d <
+        # 1`: {0}); one step further where the equality test above takes
+        # that value.
         bv, sign = lim[1], 1 if op == '-' else -1
-        self.relations = [('a', lambda v: bv + sign * kv + v['r'] % 3 - 1)]
+        lo, hi = (bv - 1, bv) if pred in ('<', '>=') else (bv, bv + 1)
+        lo, hi = lo - (lo == eq), hi + (hi == eq)
+        self.relations = [('a', lambda v: (hi if v['r'] % 2 else lo) +
+                           sign * kv)]
         leave = [('ret', C(1, 'i32'))]
         if self.chance(0.2):
             leave = [('sink', V('d'))] + leave  # used on the leaving side
